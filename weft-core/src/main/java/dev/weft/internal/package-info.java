@@ -1,0 +1,2 @@
+/** Implementation details shared by the layers; not exported. */
+package dev.weft.internal;

@@ -1,0 +1,10 @@
+/**
+ * Weft: a small, fast, poll-based async runtime.
+ *
+ * <p>Exports only API packages; everything under {@code dev.weft.internal} is private.
+ */
+module dev.weft {
+    exports dev.weft;
+    exports dev.weft.future;
+    exports dev.weft.exec;
+}
