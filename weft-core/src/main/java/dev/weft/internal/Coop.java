@@ -1,0 +1,60 @@
+package dev.weft.internal;
+
+import dev.weft.future.Context;
+
+/**
+ * The cooperative budget (Tokio's {@code coop}): each poll of a task may complete a bounded number
+ * of leaf operations before it must give the worker away.
+ *
+ * <p>A leaf future that is about to complete (a channel receive that found a message, a socket read
+ * that found bytes) calls {@link #proceed(Context)} first; when that answers {@code false} the
+ * budget of the current task poll is spent, the task has been woken, and the leaf returns pending
+ * instead, so a task that always finds work ready cannot starve the others on its worker.
+ *
+ * <p>The executor sets the budget before each task poll ({@link #reset()}) and the budget is kept
+ * per thread. Outside an executor (plain {@code blockOn}) the budget is unlimited.
+ */
+public final class Coop {
+    /** Budget of one task poll; Tokio's figure. */
+    public static final int BUDGET = 128;
+
+    private static final int UNLIMITED = Integer.MIN_VALUE;
+    private static final ThreadLocal<int[]> LEFT = ThreadLocal.withInitial(() -> new int[] {UNLIMITED});
+
+    private Coop() {}
+
+    /** Gives the current thread a fresh budget; the executor calls this before each task poll. */
+    public static void reset() {
+        LEFT.get()[0] = BUDGET;
+    }
+
+    /** Makes the budget of the current thread unlimited again; the executor calls this after a poll. */
+    public static void unlimited() {
+        LEFT.get()[0] = UNLIMITED;
+    }
+
+    /**
+     * Consumes one unit of budget.
+     *
+     * @param cx the context of the leaf future's poll; woken when the budget is spent
+     * @return {@code true} to go on and complete; {@code false} if the budget is spent (the task has
+     *     been woken and the leaf must return pending)
+     */
+    public static boolean proceed(Context cx) {
+        int[] left = LEFT.get();
+        int n = left[0];
+        if (n == UNLIMITED) return true;
+        if (n > 0) {
+            left[0] = n - 1;
+            return true;
+        }
+        cx.waker().wake();
+        return false;
+    }
+
+    /** @return the budget left to the current thread, or {@link Integer#MAX_VALUE} if unlimited */
+    public static int remaining() {
+        int n = LEFT.get()[0];
+        return n == UNLIMITED ? Integer.MAX_VALUE : n;
+    }
+}
