@@ -7,4 +7,5 @@ module dev.weft {
     exports dev.weft;
     exports dev.weft.future;
     exports dev.weft.exec;
+    exports dev.weft.io;
 }

@@ -1,0 +1,23 @@
+package dev.weft.internal;
+
+/**
+ * How the process-wide driver waits for events: the piece a reactor plugs into the driver.
+ *
+ * <p>The default poller just parks the driving thread (nothing but timers to wait for). The net
+ * layer installs a poller that blocks in a {@code Selector} and fires the wakers of channels that
+ * became ready. Only the thread that holds the driver calls {@link #poll(long)}; any thread may
+ * call {@link #wakeup()}.
+ */
+public interface Poller {
+
+    /**
+     * Waits for I/O events for at most {@code timeoutNanos} ({@code 0}: do not wait;
+     * negative: until an event or a wakeup), and fires the wakers of what became ready.
+     *
+     * @param timeoutNanos the longest wait
+     */
+    void poll(long timeoutNanos);
+
+    /** Makes a thread blocked in {@link #poll(long)} return soon; wake-ups coalesce. Any thread. */
+    void wakeup();
+}

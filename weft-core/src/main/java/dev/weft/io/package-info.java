@@ -1,0 +1,5 @@
+/**
+ * Asynchronous byte streams: {@link dev.weft.io.AsyncRead}, {@link dev.weft.io.AsyncWrite} and
+ * their helpers.
+ */
+package dev.weft.io;
