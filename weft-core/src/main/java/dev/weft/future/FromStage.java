@@ -39,13 +39,14 @@ final class FromStage<T> implements Future<T> {
     @SuppressWarnings("unchecked")
     public Poll<T> poll(Context cx) throws Exception {
         Object o = outcome;
+        if (o == null && !registered) {
+            registered = true;
+            stage.whenComplete(this::complete); // runs at once, here, if the stage is complete
+            o = outcome;
+        }
         if (o == null) {
             Waker w = cx.waker();
             if (!w.willWake(waker)) waker = w;
-            if (!registered) {
-                registered = true;
-                stage.whenComplete(this::complete);
-            }
             o = outcome;
             if (o == null) return Poll.pending();
         }
