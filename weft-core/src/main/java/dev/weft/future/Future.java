@@ -125,7 +125,7 @@ public interface Future<T> {
      * returned. Nothing runs before the first poll. Cancelling it cancels the made future, if any.
      *
      * {@snippet :
-     * Future<Integer> f = Future.lazy(() -> Future.ready(expensive()));
+     * Future<Long> f = Future.lazy(() -> Future.ready(System.nanoTime())); // the time of the first poll
      * }
      *
      * @param supplier makes the future, once

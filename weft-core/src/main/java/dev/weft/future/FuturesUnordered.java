@@ -244,7 +244,11 @@ public final class FuturesUnordered<T> implements Stream<T> {
         len--;
     }
 
-    /** Cancels every child; cancel failures are added to {@code acc}. @return the accumulated throwable */
+    /**
+     * Cancels every child; throwables of their cancels are added to {@code acc}.
+     *
+     * @return {@code acc}, or the first cancel throwable if {@code acc} was {@code null}
+     */
     private Throwable cancelAll(Throwable acc) {
         Node<T> n;
         while ((n = all) != null) {

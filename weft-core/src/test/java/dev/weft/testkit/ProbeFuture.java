@@ -54,7 +54,7 @@ public final class ProbeFuture<T> implements Future<T> {
         if (w != null) w.wake();
     }
 
-    /** Runs {@code action} inside each {@link #cancel()} (after counting it). */
+    /** Runs {@code action} inside each {@link #cancel()} (after counting it, before {@link #awaitCancelled} returns). */
     public ProbeFuture<T> onCancel(Runnable action) {
         onCancel = action;
         return this;
@@ -84,8 +84,11 @@ public final class ProbeFuture<T> implements Future<T> {
         if (ended) cancelsAfterEnd.incrementAndGet();
         ended = true;
         waker = null;
-        cancelled.countDown();
-        onCancel.run();
+        try {
+            onCancel.run();
+        } finally {
+            cancelled.countDown();
+        }
     }
 
     /** @return polls so far */
