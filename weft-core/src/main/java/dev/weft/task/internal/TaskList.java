@@ -2,6 +2,7 @@ package dev.weft.task.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The live tasks of one executor (Tokio's {@code OwnedTasks}), so that closing the executor can
@@ -13,11 +14,12 @@ import java.util.List;
  * shard.closed no more tasks may be added                         guarded by the shard
  * task.listPrev/listNext/listShard                                guarded by the task's shard
  * </pre>
- * Transitions: {@link #add} links a task into the shard picked from the spawning thread (fails
+ * Transitions: {@link #add} links a task into a shard picked at random (fails
  * once closed); {@link #remove} unlinks it (no-op if it was never added or already removed);
  * {@link #close} marks every shard closed and returns the tasks still linked.
  *
- * <p>Shards cut contention between threads that spawn and complete tasks at the same time.
+ * <p>Shards cut contention between threads that spawn and complete tasks at the same time: a shard
+ * per spawning thread would make the worker that completes a task fight the one that spawns.
  */
 public final class TaskList {
     private static final int SHARDS = 64;
@@ -36,7 +38,7 @@ public final class TaskList {
      * @return {@code false} if the list is closed (the task was not added)
      */
     public boolean add(RawTask<?> task) {
-        int i = (int) (Thread.currentThread().threadId() * 0x9E3779B97F4A7C15L >>> 58);
+        int i = ThreadLocalRandom.current().nextInt() & (SHARDS - 1);
         Shard sh = shards[i];
         synchronized (sh) {
             if (sh.closed) return false;
