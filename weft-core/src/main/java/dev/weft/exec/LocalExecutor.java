@@ -39,6 +39,9 @@ import java.util.function.Consumer;
  * from other threads are not starved by a busy local queue. Idle: the runner drives the reactor
  * and timers if nobody else does, else it parks.
  *
+ * <p>{@code Task.spawn} and {@code Runtime.current()} refer to the work-stealing {@link Runtime}; a
+ * task of a local executor spawns more local tasks with this executor's {@link #spawn(Future)}.
+ *
  * <p>Memory consistency effects: a wake happens-before the poll it causes.
  */
 public final class LocalExecutor implements AutoCloseable {
@@ -168,7 +171,13 @@ public final class LocalExecutor implements AutoCloseable {
 
         @Override
         public void uncaught(Throwable error) {
-            hook.accept(error);
+            try {
+                hook.accept(error);
+            } catch (Throwable t) {
+                t.addSuppressed(error);
+                Thread cur = Thread.currentThread();
+                cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
+            }
         }
     }
 }

@@ -14,7 +14,8 @@ import dev.weft.task.internal.RawTask;
  *       spawns);</li>
  *   <li>the LIFO slot, then the local queue, then a batch from the injection queue;</li>
  *   <li>if allowed to search ({@link Idle}): steal half of another worker's queue (random start),
- *       then the injection queue;</li>
+ *       then the injection queue; a searcher retries this {@value #SPIN_ROUNDS} times before it
+ *       parks;</li>
  *   <li>otherwise park: drive the reactor/timers if nobody else does, else sleep.</li>
  * </ol>
  * After each poll the worker runs the task in its LIFO slot within the same budget, at most
@@ -30,6 +31,7 @@ final class Worker extends CoopThread {
     static final int GLOBAL_INTERVAL = 61;
     static final int MAX_LIFO_POLLS = 3;
     private static final int MAX_BATCH = 128;
+    private static final int SPIN_ROUNDS = 64;
 
     final Scheduler scheduler;
     final int index;
@@ -56,9 +58,25 @@ final class Worker extends CoopThread {
         while (!scheduler.isShutdown()) {
             RawTask<?> t = nextTask();
             if (t == null) t = stealWork();
+            if (t == null && searching) t = spinForWork();
             if (t != null) runTask(t);
             else park();
         }
+    }
+
+    /**
+     * A searcher keeps looking for a short while before it parks (Go's spinning threads): while it
+     * searches, the others do not wake anybody, so a producer that makes work at a steady pace
+     * (a chain of spawns) is served without a park/unpark system call per task.
+     */
+    private RawTask<?> spinForWork() {
+        for (int i = 0; i < SPIN_ROUNDS; i++) {
+            Thread.onSpinWait();
+            RawTask<?> t = scheduler.inject.pop();
+            if (t == null) t = stealWork();
+            if (t != null) return t;
+        }
+        return null;
     }
 
     private RawTask<?> nextTask() {
