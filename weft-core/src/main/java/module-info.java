@@ -7,5 +7,6 @@ module dev.weft {
     exports dev.weft;
     exports dev.weft.future;
     exports dev.weft.exec;
+    exports dev.weft.task;
     exports dev.weft.io;
 }
