@@ -19,6 +19,7 @@ class ModuleExportsTest {
             "dev.weft",
             "dev.weft.future",
             "dev.weft.exec",
+            "dev.weft.task",
             "dev.weft.io");
 
     @Test
