@@ -117,12 +117,20 @@ public final class FuturesUnordered<T> implements Stream<T> {
         enqueue(n);
     }
 
-    /** @return how many futures are in the set (not yet completed nor cancelled) */
+    /**
+     * How many futures are in the set.
+     *
+     * @return the count of futures not yet completed nor cancelled
+     */
     public int size() {
         return len;
     }
 
-    /** @return whether the set holds no future */
+    /**
+     * Whether the set is empty.
+     *
+     * @return {@code true} if the set holds no future
+     */
     public boolean isEmpty() {
         return len == 0;
     }
