@@ -22,6 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * transition            from            to        by
  * wake()                any             NOTIFIED  any thread; unparks the owner if it was PARKED,
  *                                                 wakes the driver (IdleDriver.wakeup) if DRIVING
+ *                                                 and the waking thread is not the owner
  * park(): fast          NOTIFIED        EMPTY     owner
  * park(): drive         EMPTY           DRIVING   owner, if a driver is installed; then tryDrive(-1)
  *                                                 in a loop while it answers true and no token came
@@ -72,7 +73,9 @@ public final class Parker implements Waker {
         int prev = (int) STATE.getAndSet(this, NOTIFIED);
         if (prev == PARKED) {
             LockSupport.unpark(owner);
-        } else if (prev == DRIVING) {
+        } else if (prev == DRIVING && Thread.currentThread() != owner) {
+            // The owner is blocked in the driver (or about to be): make its turn return. A wake
+            // from the owner itself (a timer it fired woke its own future) needs no wakeup.
             IdleDriver.current().wakeup();
         }
     }

@@ -173,20 +173,54 @@ class DriverTest {
     void blockOnThreadDrivesAndItsWakerGetsItOutOfTheDriver() throws Exception {
         Driver global = Driver.global();
         assertThat(IdleDriver.current()).isSameAs(global);
-        AtomicReference<Waker> captured = new AtomicReference<>();
-        AtomicInteger polls = new AtomicInteger();
-        AtomicReference<String> result = new AtomicReference<>();
-        Thread t = Thread.ofPlatform().start(() -> result.set(BlockOn.blockOn(cx -> {
-            polls.incrementAndGet();
-            if (captured.get() != null && captured.get() != cx.waker()) throw new AssertionError();
-            if (captured.getAndSet(cx.waker()) == null) return Poll.pending();
-            return Poll.ready("woken");
-        })));
-        awaitTrue(() -> global.owner() == t);
-        captured.get().wake();
-        t.join(10_000);
-        assertThat(t.isAlive()).isFalse();
-        assertThat(result.get()).isEqualTo("woken");
-        assertThat(polls).hasValue(2);
+        ManualPoller poller = new ManualPoller();
+        Driver d = new Driver(new FakeClock(0), poller, null);
+        IdleDriver.install(d);
+        try {
+            AtomicReference<Waker> captured = new AtomicReference<>();
+            AtomicInteger polls = new AtomicInteger();
+            AtomicReference<String> result = new AtomicReference<>();
+            Thread t = Thread.ofPlatform().start(() -> result.set(BlockOn.blockOn(cx -> {
+                polls.incrementAndGet();
+                if (captured.getAndSet(cx.waker()) == null) return Poll.pending();
+                return Poll.ready("woken");
+            })));
+            awaitTrue(() -> d.owner() == t && poller.isBlocked());
+            captured.get().wake();
+            t.join(10_000);
+            assertThat(t.isAlive()).isFalse();
+            assertThat(result.get()).isEqualTo("woken");
+            assertThat(polls).hasValue(2);
+            assertThat(poller.wakeups()).isEqualTo(1);
+        } finally {
+            IdleDriver.install(global);
+        }
+    }
+
+    @Test
+    void blockOnParksNormallyWhileAnotherThreadDrives() throws Exception {
+        Driver global = Driver.global();
+        ManualPoller poller = new ManualPoller();
+        Driver d = new Driver(new FakeClock(0), poller, null);
+        IdleDriver.install(d);
+        try {
+            Thread driver = driveOneTurn(d);
+            awaitTrue(poller::isBlocked);
+            AtomicReference<Waker> captured = new AtomicReference<>();
+            Thread t = Thread.ofPlatform().start(() -> BlockOn.blockOn(cx -> {
+                if (captured.getAndSet(cx.waker()) == null) return Poll.pending();
+                return Poll.ready("woken");
+            }));
+            awaitTrue(() -> t.getState() == Thread.State.WAITING);
+            assertThat(d.owner()).isSameAs(driver);
+            captured.get().wake();
+            t.join(10_000);
+            assertThat(t.isAlive()).isFalse();
+            assertThat(poller.wakeups()).isZero(); // the parked thread was unparked, the driver left alone
+            d.wakeup();
+            driver.join();
+        } finally {
+            IdleDriver.install(global);
+        }
     }
 }

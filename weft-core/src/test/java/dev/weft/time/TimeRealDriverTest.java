@@ -157,4 +157,26 @@ class TimeRealDriverTest {
         assertThat(on.get()).isEqualTo("weft-driver");
         assertThat(s.poll(Context.noop()).isReady()).isTrue();
     }
+
+    @Test
+    void interruptedBlockOnCancelsTheSleepAndLeavesNoEntry() throws Exception {
+        Sleep s = Time.sleep(Duration.ofSeconds(30));
+        java.util.concurrent.atomic.AtomicReference<Throwable> thrown = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = Thread.ofPlatform().start(() -> {
+            try {
+                Weft.blockOn(s);
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        long deadline = System.nanoTime() + 10_000 * MS;
+        while (!s.isRegistered() && System.nanoTime() < deadline) Thread.onSpinWait();
+        assertThat(s.isRegistered()).isTrue();
+        t.interrupt();
+        t.join(10_000);
+        assertThat(thrown.get()).isInstanceOf(java.util.concurrent.CancellationException.class)
+                .hasCauseInstanceOf(InterruptedException.class);
+        assertThat(s.isRegistered()).isFalse();
+        assertThat(Driver.global().timers().size()).isZero();
+    }
 }
