@@ -122,15 +122,21 @@ public final class Timers {
      * Removes a registered entry (O(1)); it goes back to IDLE and will never fire. Does nothing to
      * an IDLE entry; a FIRED entry goes back to IDLE, ready to be registered again.
      *
+     * <p>A cancel that races with the firing of the entry may come after the driver took the
+     * entry out (FIRED) but before it woke the waker: that wake still happens (wakes are allowed
+     * to be spurious), and this method answers {@code false}.
+     *
      * @param e the entry
+     * @return {@code true} if the entry was registered and is now removed without having fired
      */
-    public void cancel(TimerEntry e) {
-        if (e.state == TimerEntry.IDLE) return;
+    public boolean cancel(TimerEntry e) {
+        if (e.state == TimerEntry.IDLE) return false;
         lock.lock();
         try {
-            wheel.remove(e);
+            boolean removed = wheel.remove(e);
             e.waker = null;
             e.state = TimerEntry.IDLE;
+            return removed;
         } finally {
             lock.unlock();
         }

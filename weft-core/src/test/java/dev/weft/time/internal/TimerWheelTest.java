@@ -76,10 +76,11 @@ class TimerWheelTest {
                 assertThat(e.when).isLessThanOrEqualTo(now);
                 fired++;
             }
-            long finalNow = now;
             live.removeIf(x -> x.list == TimerWheel.NONE);
             // Nothing still in the wheel is due: anything due must have been handed out.
-            assertThat(live).allSatisfy(x -> assertThat(x.when).isGreaterThan(finalNow));
+            long overdue = 0;
+            for (TimerEntry x : live) if (x.when <= now) overdue++;
+            assertThat(overdue).as("round %d", round).isZero();
         }
         assertThat(fired + live.size()).isEqualTo(2000 * 50);
         assertThat(wheel.size()).isEqualTo(live.size());
@@ -90,21 +91,23 @@ class TimerWheelTest {
         TimerWheel wheel = new TimerWheel(0);
         int n = 1_000_000;
         TimerEntry[] entries = new TimerEntry[n];
+        int inserted = 0;
         for (int i = 0; i < n; i++) {
             entries[i] = new TimerEntry();
             // spread over every level: 1 ms .. ~1 year
-            assertThat(wheel.insert(entries[i], 1 + (i * 7919L * 7919L) % YEAR)).isTrue();
+            if (wheel.insert(entries[i], 1 + (i * 7919L * 7919L) % YEAR)) inserted++;
         }
+        assertThat(inserted).isEqualTo(n);
         assertThat(wheel.size()).isEqualTo(n);
-        for (int i = 0; i < n; i++) assertThat(wheel.remove(entries[i])).isTrue();
+        int removed = 0;
+        for (int i = 0; i < n; i++) if (wheel.remove(entries[i])) removed++;
+        assertThat(removed).isEqualTo(n);
         assertThat(wheel.size()).isZero();
         assertThat(wheel.isStructurallyEmpty()).isTrue();
         assertThat(wheel.nextExpiration()).isEqualTo(-1);
-        for (TimerEntry e : entries) {
-            assertThat(e.list).isEqualTo(TimerWheel.NONE);
-            assertThat(e.prev).isNull();
-            assertThat(e.next).isNull();
-        }
+        int linked = 0;
+        for (TimerEntry e : entries) if (e.list != TimerWheel.NONE || e.prev != null || e.next != null) linked++;
+        assertThat(linked).isZero();
         assertThat(wheel.poll(2 * YEAR)).isNull();
     }
 
