@@ -51,6 +51,11 @@ import java.util.concurrent.locks.LockSupport;
  * it. The flag is consumed at the start of the next turn (which then does not wait), so a wakeup
  * that comes while no one waits, or while the lock changes hands, is not lost.
  *
+ * <p>Failures: a waker that throws does not stop the other due timers from being woken; the first
+ * such failure (or a failure of the poller) is thrown from {@code tryDrive} to the driving thread,
+ * after the lock is released (the fallback thread hands it to its uncaught-exception handler and
+ * goes on driving).
+ *
  * <p>Memory consistency effects: actions of a thread before it calls {@code wakeup()} or inserts a
  * timer happen-before the turn that this causes to return (volatile flag / timer lock).
  *

@@ -25,6 +25,12 @@ import dev.weft.future.Waker;
  * {@code waker} are guarded by the lock of the {@link Timers} that holds the entry; {@code state}
  * is written under that lock and is volatile so the owner's poll can
  * read it without the lock.
+ *
+ * {@snippet :
+ * TimerEntry e = new TimerEntry();           // one per Sleep, reused across registrations
+ * timers.register(e, deadlineNanos, waker);  // IDLE -> REGISTERED
+ * boolean removed = timers.cancel(e);        // REGISTERED -> IDLE, unlinked in O(1)
+ * }
  */
 public final class TimerEntry {
     static final int IDLE = 0;
