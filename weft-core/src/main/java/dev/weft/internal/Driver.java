@@ -221,7 +221,7 @@ public final class Driver implements IdleDriver {
 
     /** The lock is taken: if the fallback holds it, ask it to hand over and wait a little. */
     private boolean takeOverFromFallback(Thread me) {
-        if (fallback == null || OWNER.getVolatile(this) != fallback) return false;
+        if (fallback == null || me == fallback || OWNER.getVolatile(this) != fallback) return false;
         if (!HANDOFF.compareAndSet(this, null, me)) return false;
         try {
             poller.wakeup();
@@ -229,7 +229,7 @@ public final class Driver implements IdleDriver {
             while (!OWNER.compareAndSet(this, null, me)) {
                 long left = deadline - System.nanoTime();
                 Object o = OWNER.getVolatile(this);
-                if (left <= 0 || (o != null && o != fallback)) return false;
+                if (left <= 0 || (o != null && o != fallback) || me.isInterrupted()) return false;
                 LockSupport.parkNanos(this, left);
             }
             return true;

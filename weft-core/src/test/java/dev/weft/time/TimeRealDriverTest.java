@@ -179,4 +179,15 @@ class TimeRealDriverTest {
         assertThat(s.isRegistered()).isFalse();
         assertThat(Driver.global().timers().size()).isZero();
     }
+
+    @Test
+    void negativeDurationIsReadyAtOnceAndHugeOneIsClampedAndCancellable() {
+        assertThat(Time.sleep(Duration.ofMillis(-5)).poll(Context.noop()).isReady()).isTrue();
+        Sleep forever = Time.sleep(Duration.ofSeconds(Long.MAX_VALUE));
+        assertThat(forever.deadline() - System.nanoTime()).isGreaterThan(Duration.ofDays(365L * 70).toNanos());
+        assertThat(forever.poll(Context.noop()).isPending()).isTrue();
+        assertThat(forever.isRegistered()).isTrue();
+        forever.cancel();
+        assertThat(Driver.global().timers().isEmpty()).isTrue();
+    }
 }
