@@ -1,29 +1,30 @@
 package dev.weft.bench.workload;
 
-import dev.weft.Weft;
+import dev.weft.exec.Runtime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Waker;
+import dev.weft.task.Task;
 import dev.weft.time.Sleep;
 import dev.weft.time.Time;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 
 /**
  * W4 timers: N tasks each sleep {@code d_i = (i * 7919 mod 1000)} ms and record their lateness
- * (wake time minus deadline). Value: p99 lateness in ms; extra: wall time and mean lateness.
+ * (wake time minus deadline). Value: p99 lateness in ms; extra: wall time, mean and max lateness.
  *
- * <p>{@code weft}: two threads each {@code blockOn} a future that awaits half of the sleeps
- * (polling only the woken ones), so the timers are driven by those threads and the
- * {@code weft-driver} fallback; lateness is taken when the awaiting future sees a sleep ready.
- * {@code vthreads}: one virtual thread per task doing {@code Thread.sleep}. {@code --quick}: N =
- * 10,000.
+ * <p>{@code weft}: N tasks spawned (from inside the runtime) on the work-stealing executor with 2
+ * workers; each task's first poll starts its {@code Time.sleep}, and the poll that sees it ready
+ * records the lateness. The timers are driven by the idle workers (and the {@code weft-driver}
+ * fallback when both are busy). {@code vthreads}: one virtual thread per task doing
+ * {@code Thread.sleep}. Each pass checks that every task recorded its lateness and none woke early.
+ * {@code --quick}: N = 10,000.
  *
  * {@snippet :
  * Workload.Result r = new W4Timers().run("weft", true);
@@ -32,7 +33,6 @@ import org.HdrHistogram.Histogram;
 public final class W4Timers implements Workload {
     private static final int N = 100_000;
     private static final int QUICK_N = 10_000;
-    private static final int THREADS = 2;
     private static final long MS = 1_000_000L;
 
     /** For the runner, which loads workloads by name. */
@@ -51,24 +51,38 @@ public final class W4Timers implements Workload {
     @Override
     public Result run(String impl, boolean quick) throws Exception {
         int n = quick ? QUICK_N : N;
-        pass(impl, n); // warm-up
-        return pass(impl, n);
-    }
-
-    private static Result pass(String impl, int n) throws Exception {
-        Histogram lateness = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-        long t0 = System.nanoTime();
         switch (impl) {
-            case "weft" -> weft(n, lateness);
-            case "vthreads" -> vthreads(n, lateness);
+            case "weft" -> {
+                try (Runtime rt = Peers.weft()) {
+                    pass(n, h -> weft(rt, n, h)); // warm-up
+                    return pass(n, h -> weft(rt, n, h));
+                }
+            }
+            case "vthreads" -> {
+                Peers.checkVirtualThreadParallelism();
+                pass(n, h -> vthreads(n, h));
+                return pass(n, h -> vthreads(n, h));
+            }
             default -> throw new IllegalArgumentException("unknown impl " + impl);
         }
+    }
+
+    /** One pass of one implementation, recording lateness into the histogram. */
+    @FunctionalInterface
+    private interface Impl {
+        void run(Histogram lateness) throws Exception;
+    }
+
+    private static Result pass(int n, Impl impl) throws Exception {
+        Histogram lateness = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        long t0 = System.nanoTime();
+        impl.run(lateness);
         long wallNanos = System.nanoTime() - t0;
         if (lateness.getTotalCount() != n) {
             throw new IllegalStateException("recorded " + lateness.getTotalCount() + " of " + n + " sleeps");
         }
         double p99 = lateness.getValueAtPercentile(99) / (double) MS;
-        return new Result(p99, "ms", String.format("wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f",
+        return new Result(p99, "ms", String.format(Locale.ROOT, "wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f",
                 wallNanos / (double) MS, lateness.getMean() / MS, lateness.getMaxValue() / (double) MS));
     }
 
@@ -83,22 +97,14 @@ public final class W4Timers implements Workload {
         }
     }
 
-    private static void weft(int n, Histogram lateness) throws InterruptedException {
-        List<List<Sleep>> parts = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) parts.add(new ArrayList<>());
-        List<Thread> threads = new ArrayList<>();
-        CountDownLatch created = new CountDownLatch(THREADS);
-        for (int t = 0; t < THREADS; t++) {
-            int part = t;
-            threads.add(Thread.ofPlatform().name("w4-weft-" + t).start(() -> {
-                List<Sleep> mine = parts.get(part);
-                for (int i = part; i < n; i += THREADS) mine.add(Time.sleep(Duration.ofMillis(delayMs(i))));
-                created.countDown();
-                Weft.blockOn(new AwaitAll(mine.toArray(Sleep[]::new), lateness));
-            }));
-        }
-        created.await();
-        for (Thread t : threads) t.join();
+    private static void weft(Runtime rt, int n, Histogram lateness) {
+        Signal allDone = new Signal();
+        AtomicInteger left = new AtomicInteger(n);
+        rt.blockOn(cx -> {
+            for (int i = 0; i < n; i++) Task.spawn(new SleepTask(delayMs(i), lateness, left, allDone)).detach();
+            return Poll.ready(null);
+        });
+        rt.blockOn(allDone);
     }
 
     private static void vthreads(int n, Histogram lateness) throws InterruptedException {
@@ -118,52 +124,33 @@ public final class W4Timers implements Workload {
         for (Thread t : threads) t.join();
     }
 
-    /** Awaits every sleep, polling only the woken ones; records each one's lateness when ready. */
-    private static final class AwaitAll implements Future<Void> {
-        private final Sleep[] sleeps;
+    /** One W4 task: sleeps from its first poll, records its lateness when the sleep is ready. */
+    private static final class SleepTask implements Future<Void> {
+        private final long delayMs;
         private final Histogram lateness;
-        private final boolean[] done;
-        private final Waker[] wakers;
-        private final ConcurrentLinkedQueue<Integer> woken = new ConcurrentLinkedQueue<>();
-        private volatile Waker parent;
-        private int left;
-        private boolean started;
+        private final AtomicInteger left;
+        private final Signal allDone;
+        private Sleep sleep;
 
-        AwaitAll(Sleep[] sleeps, Histogram lateness) {
-            this.sleeps = sleeps;
+        SleepTask(long delayMs, Histogram lateness, AtomicInteger left, Signal allDone) {
+            this.delayMs = delayMs;
             this.lateness = lateness;
-            this.done = new boolean[sleeps.length];
-            this.wakers = new Waker[sleeps.length];
-            this.left = sleeps.length;
-            for (int i = 0; i < sleeps.length; i++) {
-                Integer index = i;
-                wakers[i] = () -> {
-                    woken.add(index);
-                    parent.wake();
-                };
-            }
+            this.left = left;
+            this.allDone = allDone;
         }
 
         @Override
         public Poll<Void> poll(Context cx) {
-            parent = cx.waker();
-            if (!started) {
-                started = true;
-                for (int i = 0; i < sleeps.length; i++) pollOne(i);
-            }
-            Integer i;
-            while ((i = woken.poll()) != null) {
-                if (!done[i]) pollOne(i);
-            }
-            return left == 0 ? Poll.ready(null) : Poll.pending();
+            if (sleep == null) sleep = Time.sleep(Duration.ofMillis(delayMs));
+            if (sleep.poll(cx).isPending()) return Poll.pending();
+            record(lateness, System.nanoTime() - sleep.deadline());
+            if (left.decrementAndGet() == 0) allDone.fire();
+            return Poll.ready(null);
         }
 
-        private void pollOne(int i) {
-            if (sleeps[i].poll(Context.of(wakers[i])).isReady()) {
-                record(lateness, System.nanoTime() - sleeps[i].deadline());
-                done[i] = true;
-                left--;
-            }
+        @Override
+        public void cancel() {
+            if (sleep != null) sleep.cancel();
         }
     }
 }
