@@ -1,0 +1,82 @@
+package dev.weft.time;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.exec.Runtime;
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.internal.Driver;
+import dev.weft.task.Task;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Sleeps as tasks on the work-stealing executor: its idle workers drive the timers. */
+@Timeout(60)
+class TimeOnExecutorTest {
+
+    /** Sleeps from its first poll; counts an early wake-up. */
+    private static final class SleepTask implements Future<Void> {
+        private final long delayMs;
+        private final AtomicInteger early;
+        private Sleep sleep;
+
+        SleepTask(long delayMs, AtomicInteger early) {
+            this.delayMs = delayMs;
+            this.early = early;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) {
+            if (sleep == null) sleep = Time.sleep(Duration.ofMillis(delayMs));
+            if (sleep.poll(cx).isPending()) return Poll.pending();
+            if (System.nanoTime() - sleep.deadline() < 0) early.incrementAndGet();
+            return Poll.ready(null);
+        }
+
+        @Override
+        public void cancel() {
+            if (sleep != null) sleep.cancel();
+        }
+    }
+
+    @Test
+    void twentyThousandSleepingTasksOnTwoWorkersAllWakeNoneEarly() {
+        int n = 20_000;
+        AtomicInteger early = new AtomicInteger();
+        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("time-test-").build()) {
+            List<Task<Void>> tasks = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) tasks.add(rt.spawn(new SleepTask((i * 7919L) % 300, early)));
+            for (Task<Void> t : tasks) rt.blockOn(t);
+        }
+        assertThat(early).hasValue(0);
+        assertThat(Driver.global().timers().size()).isZero();
+    }
+
+    @Test
+    void cancellingSleepingTasksRemovesTheirTimers() {
+        AtomicInteger early = new AtomicInteger();
+        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("time-test-").build()) {
+            List<Task<Void>> tasks = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) tasks.add(rt.spawn(new SleepTask(60_000, early)));
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (Driver.global().timers().size() < 1000 && System.nanoTime() < deadline) Thread.onSpinWait();
+            assertThat(Driver.global().timers().size()).isEqualTo(1000);
+            for (Task<Void> t : tasks) t.cancel();
+            assertThat(Driver.global().timers().isEmpty()).isTrue();
+            for (Task<Void> t : tasks) {
+                try {
+                    rt.blockOn(t);
+                    throw new AssertionError("cancelled task completed");
+                } catch (CancellationException expected) {
+                    // the cancelled task's outcome
+                }
+            }
+        }
+    }
+}
