@@ -70,6 +70,11 @@ public final class Interval implements Stream<Long> {
         sleep.cancel();
     }
 
+    /** @return whether the next tick's timer entry is in the wheel (for tests and diagnostics) */
+    boolean isTimerRegistered() {
+        return sleep.isRegistered();
+    }
+
     @Override
     public String toString() {
         return "Interval[period=" + period + "ns, " + behavior + "]";

@@ -72,6 +72,11 @@ public final class Timeout<T> implements Future<T> {
         deadline.cancel();
     }
 
+    /** @return whether the deadline's timer entry is in the wheel (for tests and diagnostics) */
+    boolean isTimerRegistered() {
+        return deadline.isRegistered();
+    }
+
     @Override
     public String toString() {
         return "Timeout[" + inner + ", " + afterNanos + " ns]";

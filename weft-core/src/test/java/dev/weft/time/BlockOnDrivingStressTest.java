@@ -7,7 +7,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
-import dev.weft.internal.Driver;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -43,7 +42,6 @@ class BlockOnDrivingStressTest {
 
     @Test
     void threadsAlternatingSleepsAndCrossThreadWakesAllFinish() throws Exception {
-        Driver.global();
         int threads = 6;
         int rounds = Boolean.getBoolean("weft.stress") ? 3000 : 300;
         AtomicInteger early = new AtomicInteger();
@@ -75,6 +73,5 @@ class BlockOnDrivingStressTest {
         for (Thread t : ts) t.join(80_000);
         assertThat(done).hasValue(threads * rounds);
         assertThat(early).hasValue(0);
-        assertThat(Driver.global().timers().size()).isZero();
     }
 }

@@ -7,7 +7,6 @@ import dev.weft.Weft;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.internal.Driver;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +15,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
 /** Timers driven by the real process-wide driver: blockOn threads and the fallback thread. */
-@Timeout(120)
+@org.junit.jupiter.api.Timeout(120)
 class TimeRealDriverTest {
     private static final long MS = 1_000_000L;
 
@@ -50,7 +48,9 @@ class TimeRealDriverTest {
             for (Sleep s : part) assertThat(s.isElapsed()).isTrue();
         }
         assertThat(wallMs).isGreaterThanOrEqualTo(999);
-        assertThat(Driver.global().timers().size()).isZero();
+        for (Sleep[] part : parts) {
+            for (Sleep s : part) assertThat(s.isRegistered()).isFalse();
+        }
     }
 
     @Test
@@ -63,7 +63,6 @@ class TimeRealDriverTest {
         assertThat(s.isRegistered()).isFalse();
         Weft.blockOn(Time.sleep(Duration.ofMillis(60)));
         assertThat(w.wakes()).isZero();
-        assertThat(Driver.global().timers().size()).isZero();
     }
 
     @Test
@@ -120,9 +119,10 @@ class TimeRealDriverTest {
                 cancels.incrementAndGet();
             }
         };
-        assertThat(Weft.blockOn(Time.timeout(counted, Duration.ofSeconds(30)))).isEqualTo("inner");
+        Timeout<String> timeout = Time.timeout(counted, Duration.ofSeconds(30));
+        assertThat(Weft.blockOn(timeout)).isEqualTo("inner");
         assertThat(cancels).hasValue(0);
-        assertThat(Driver.global().timers().size()).isZero();
+        assertThat(timeout.isTimerRegistered()).isFalse();
     }
 
     @Test
@@ -135,13 +135,16 @@ class TimeRealDriverTest {
             ticks.add(tick.orElseThrow());
             assertThat(System.nanoTime()).isGreaterThanOrEqualTo(tick.get());
         }
+        assertThat(every.isTimerRegistered()).isFalse(); // registered on the next poll only
+        assertThat(every.pollNext(Context.noop()).isPending()).isTrue();
+        assertThat(every.isTimerRegistered()).isTrue();
         every.cancel();
+        assertThat(every.isTimerRegistered()).isFalse();
         assertThat(System.nanoTime() - t0).isGreaterThanOrEqualTo(40 * MS);
         for (int i = 1; i < ticks.size(); i++) {
             assertThat((ticks.get(i) - ticks.get(0)) % (10 * MS)).isZero();
             assertThat(ticks.get(i)).isGreaterThan(ticks.get(i - 1));
         }
-        assertThat(Driver.global().timers().size()).isZero();
     }
 
     @Test
@@ -177,7 +180,6 @@ class TimeRealDriverTest {
         assertThat(thrown.get()).isInstanceOf(java.util.concurrent.CancellationException.class)
                 .hasCauseInstanceOf(InterruptedException.class);
         assertThat(s.isRegistered()).isFalse();
-        assertThat(Driver.global().timers().size()).isZero();
     }
 
     @Test
@@ -188,6 +190,6 @@ class TimeRealDriverTest {
         assertThat(forever.poll(Context.noop()).isPending()).isTrue();
         assertThat(forever.isRegistered()).isTrue();
         forever.cancel();
-        assertThat(Driver.global().timers().isEmpty()).isTrue();
+        assertThat(forever.isRegistered()).isFalse();
     }
 }
