@@ -30,6 +30,7 @@ final class TestExecutor implements AutoCloseable {
     private final Placement placement;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicInteger polls = new AtomicInteger();
+    private final AtomicInteger busy = new AtomicInteger();
     private volatile boolean closed;
 
     TestExecutor(String name, int workerCount, Placement placement) {
@@ -47,7 +48,14 @@ final class TestExecutor implements AutoCloseable {
 
     private void work(LinkedBlockingQueue<Runnable> q) {
         try {
-            while (!closed) q.take().run();
+            while (!closed) {
+                Runnable r = q.take();
+                try {
+                    r.run();
+                } finally {
+                    busy.decrementAndGet();
+                }
+            }
         } catch (InterruptedException e) {
             // closing
         }
@@ -57,6 +65,20 @@ final class TestExecutor implements AutoCloseable {
         return polls.get();
     }
 
+    /** @return whether no task is queued or running */
+    boolean idle() {
+        return busy.get() == 0;
+    }
+
+    /** Spins (bounded) until {@code condition} holds and no task is queued or running. */
+    void awaitIdleAnd(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!(condition.getAsBoolean() && idle())) {
+            if (System.nanoTime() > deadline) throw new AssertionError("executor did not become idle");
+            Thread.onSpinWait();
+        }
+    }
+
     <T> CompletableFuture<T> spawn(Future<T> future) {
         Task<T> t = new Task<>(future);
         t.wake();
@@ -64,6 +86,7 @@ final class TestExecutor implements AutoCloseable {
     }
 
     private void enqueue(Runnable r) {
+        busy.incrementAndGet();
         int i = placement == Placement.SHARED ? 0 : Math.floorMod(next.getAndIncrement(), queues.size());
         queues.get(i).add(r);
     }
