@@ -63,9 +63,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <h2>Threads</h2>
  * Inside a body {@code Thread.currentThread()} is the coroutine's own virtual thread (so
  * ThreadLocals are per coroutine); {@link #carrierThread()} is the worker running it right now.
- * A coroutine future polled on a virtual thread (from inside another coroutine body, or
- * {@code blockOn} on a virtual thread) runs its steps on a spare platform thread, because a virtual
- * thread cannot carry another: correct, but slower. Prefer spawning coroutines as tasks.
+ * A coroutine awaited directly by another coroutine ({@code await(async(...))}) before it started
+ * runs inline, as a plain call on the awaiting coroutine's stack: no second thread. A coroutine
+ * future polled on a virtual thread otherwise (by a combinator inside another coroutine body, or
+ * {@code blockOn} on a virtual thread) runs its steps on a spare platform thread, because a
+ * virtual thread cannot carry another: correct, but a thread hand-off per step. Prefer spawning
+ * coroutines as tasks.
+ *
+ * <h2>Dropping a coroutine</h2>
+ * A started coroutine that is neither finished nor cancelled keeps its virtual thread parked, and
+ * the JDK keeps every started virtual thread reachable ({@code jdk.trackAllThreads}, default on):
+ * whoever drops an unfinished coroutine future must {@code cancel()} it, as the
+ * {@link Future} contract asks.
  */
 public final class Coroutine {
     private static final System.Logger LOG = System.getLogger("dev.weft.coro");

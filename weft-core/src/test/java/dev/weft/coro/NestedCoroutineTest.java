@@ -48,6 +48,32 @@ class NestedCoroutineTest {
     }
 
     @Test
+    void awaitingAnUnstartedCoroutineRunsItInlineOnTheSameStack() throws Exception {
+        Gate<Integer> gate = new Gate<>();
+        try (TestExecutor ex = new TestExecutor("inline", 2, TestExecutor.Placement.SHARED)) {
+            CompletableFuture<String> r = ex.spawn(Weft.async(() -> {
+                Thread outer = Thread.currentThread();
+                Future<Thread> inner = Weft.async(() -> {
+                    await(gate); // suspends the outer coroutine
+                    return Thread.currentThread();
+                });
+                boolean same = await(inner) == outer;
+                String failure;
+                try {
+                    await(Weft.async(() -> { throw new java.io.IOException("inner failed"); }));
+                    failure = "none";
+                } catch (java.util.concurrent.CompletionException e) {
+                    failure = e.getCause().getMessage();
+                }
+                return same + " " + failure;
+            }));
+            ex.awaitIdleAnd(gate::hasWaiter);
+            gate.open(1);
+            assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("true inner failed");
+        }
+    }
+
+    @Test
     void blockOnACoroutineFromAPlainVirtualThread() throws Exception {
         Gate<Integer> gate = new Gate<>();
         int[] got = new int[1];

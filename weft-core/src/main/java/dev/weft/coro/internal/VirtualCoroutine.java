@@ -68,6 +68,12 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code value}, {@code failure}: written by the body before the volatile {@code done}.</li>
  * </ul>
  *
+ * <h2>Awaited by another coroutine</h2>
+ * {@code await(f)} in a coroutine body where {@code f} is a coroutine future not started yet runs
+ * {@code f}'s body inline, as a plain call on the awaiting coroutine's stack ({@code inlined}:
+ * written and read only by the awaiting coroutine, the owner of {@code f} from then on). Same
+ * outcome, no second thread; inside it, {@code Thread.currentThread()} is the awaiting coroutine's.
+ *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
  * thread (from inside another coroutine's body, or {@code blockOn} on a plain virtual thread), the
@@ -108,6 +114,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
     private volatile boolean cancelled;
     private volatile boolean done;
     private boolean inAwait;
+    private boolean inlined;
     private T value;
     private Throwable failure;
 
@@ -136,6 +143,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
 
     @Override
     public Poll<T> poll(Context cx) throws Exception {
+        if (inlined) throw new IllegalStateException("polled after its body ran inline in an await");
         if (taskContext != cx) taskContext = cx;
         runStep(false);
         if (done) return outcome();
@@ -200,6 +208,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
      *     interrupt status is set again, the cause is an {@link InterruptedException})
      */
     public <R> R await(Future<R> future) {
+        if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
         while (true) {
             if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
             Poll<R> p;
@@ -242,6 +251,31 @@ public final class VirtualCoroutine<T> implements Future<T> {
             }
         } finally {
             inAwait = false;
+        }
+    }
+
+    /**
+     * Lets the coroutine awaiting this one run its body inline, on the awaiting coroutine's stack,
+     * instead of as a second virtual thread: possible while this one has not started. The awaiting
+     * coroutine owns this future (it was handed to {@code await}), so nothing polls it concurrently.
+     *
+     * @return whether the caller may now call {@link #runInline()}
+     */
+    private boolean claimInline() {
+        if (thread != null || cancelled || done || inlined) return false;
+        inlined = true;
+        return true;
+    }
+
+    /** Runs the body on the calling coroutine; its awaits suspend that coroutine. */
+    @SuppressWarnings("unchecked")
+    private <R> R runInline() {
+        try {
+            return (R) body.call();
+        } catch (Throwable t) {
+            throw Outcomes.rethrow(t);
+        } finally {
+            done = true;
         }
     }
 
