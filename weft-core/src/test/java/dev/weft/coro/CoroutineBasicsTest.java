@@ -171,6 +171,29 @@ class CoroutineBasicsTest {
         assertThat(f.poll(cx)).isEqualTo(Poll.ready("after yield"));
     }
 
+    @Test
+    void aBodyWhoseAwaitsAreAlwaysReadyStillLetsOtherTasksRun() throws Exception {
+        java.util.List<String> order = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (TestExecutor ex = new TestExecutor("budget", 1, TestExecutor.Placement.SHARED)) {
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            ex.spawn(cx -> { // holds the only worker until both coroutines are queued
+                release.await();
+                return Poll.ready(null);
+            });
+            var busy = ex.spawn(Weft.async(() -> {
+                long sum = 0;
+                for (int i = 0; i < 10_000; i++) sum += await(Future.ready(i));
+                order.add("busy done");
+                return sum;
+            }));
+            var other = ex.spawn(Weft.async(() -> order.add("other ran")));
+            release.countDown();
+            assertThat(busy.get(10, TimeUnit.SECONDS)).isEqualTo(49_995_000L);
+            other.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(order).containsExactly("other ran", "busy done");
+    }
+
     /** A waker counting its wakes. */
     static final class CountingWaker implements dev.weft.future.Waker {
         final AtomicInteger wakes = new AtomicInteger();

@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.internal.Coop;
 import dev.weft.internal.Outcomes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -68,6 +69,14 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code value}, {@code failure}: written by the body before the volatile {@code done}.</li>
  * </ul>
  *
+ * <h2>Cooperative budget</h2>
+ * The leaf futures' budget ({@link Coop}) is kept per thread, and the body's thread is its own
+ * virtual thread, so the coroutine keeps a budget of its own: after {@link Coop#BUDGET} awaits in
+ * one step that were ready at once ({@code readyInStep}, reset by each step before it resumes the
+ * body, then touched by the body only), the body yields the worker once ({@code Thread.yield}: the
+ * task is woken and requeued), so a body that always finds its futures ready cannot starve the
+ * other tasks on its worker.
+ *
  * <h2>Awaited by another coroutine</h2>
  * {@code await(f)} in a coroutine body where {@code f} is a coroutine future not started yet runs
  * {@code f}'s body inline, as a plain call on the awaiting coroutine's stack ({@code inlined}:
@@ -115,6 +124,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
     private volatile boolean done;
     private boolean inAwait;
     private boolean inlined;
+    private int readyInStep;
     private T value;
     private Throwable failure;
 
@@ -217,7 +227,13 @@ public final class VirtualCoroutine<T> implements Future<T> {
             } catch (Throwable t) {
                 throw Outcomes.rethrow(t);
             }
-            if (p instanceof Poll.Ready<R>(R v)) return v;
+            if (p instanceof Poll.Ready<R>(R v)) {
+                if (++readyInStep >= Coop.BUDGET) {
+                    readyInStep = 0;
+                    Thread.yield(); // the cooperative budget of this step is spent: give the worker back
+                }
+                return v;
+            }
             waitForWake(future);
         }
     }
@@ -313,7 +329,10 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 if (inAwait) wake();
                 else thread.interrupt();
             }
-            if ((int) SUBMITTED.getAndSet(this, 0) == 1) continuation.run();
+            if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
+                readyInStep = 0;
+                continuation.run();
+            }
         } finally {
             STEPPER.setOpaque(this, null);
         }
