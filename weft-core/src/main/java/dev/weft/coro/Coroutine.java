@@ -101,12 +101,21 @@ public final class Coroutine {
         return new FallbackCoroutine<>(body);
     }
 
-    /** @return how coroutine bodies run in this JVM */
+    /**
+     * How coroutine bodies run in this JVM: decided once, by whether {@code java.lang} is open to
+     * Weft.
+     *
+     * @return the mechanism
+     */
     public static Mechanism mechanism() {
         return VirtualThreads.available() ? Mechanism.SUSPENDING : Mechanism.BLOCKING_VIRTUAL_THREAD;
     }
 
-    /** @return whether the caller is the body of a suspending coroutine (where await suspends) */
+    /**
+     * Whether the caller is the body of a suspending coroutine, where {@code Weft.await} suspends.
+     *
+     * @return {@code true} inside a coroutine body
+     */
     public static boolean inCoroutine() {
         return VirtualCoroutine.current() != null;
     }
