@@ -69,4 +69,24 @@ class CoroutineBlockingTest {
             }
         }
     }
+
+    @Test
+    void virtualThreadsStartedByABodyRunOnTheJdkSchedulerNotOnTheCoroutine() throws Exception {
+        try (TestExecutor ex = new TestExecutor("child", 1, TestExecutor.Placement.SHARED)) {
+            CompletableFuture<String> r = ex.spawn(Weft.async(() -> {
+                String[] seen = new String[1];
+                Thread child = Thread.ofVirtual().start(() -> {
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    seen[0] = "child in coroutine: " + Coroutine.inCoroutine();
+                });
+                child.join(); // blocks the body (parks it), not the worker
+                return seen[0];
+            }));
+            assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("child in coroutine: false");
+        }
+    }
 }
