@@ -14,7 +14,7 @@ final class Gate<T> implements Future<T> {
     private T value;
     private RuntimeException failure;
     private boolean open;
-    private Waker waker;
+    private volatile Waker waker; // volatile: hasWaiter() reads it without the lock
     final AtomicInteger polls = new AtomicInteger();
     final AtomicInteger cancels = new AtomicInteger();
 
@@ -51,7 +51,12 @@ final class Gate<T> implements Future<T> {
         if (w != null) w.wake();
     }
 
-    synchronized boolean hasWaiter() {
+    /**
+     * Whether a poll registered a waker that was not woken yet. Lock-free on purpose: a test
+     * spinning on it must not contend for the monitor that a coroutine body polling this gate
+     * takes (a contended monitor parks the body, an extra step).
+     */
+    boolean hasWaiter() {
         return waker != null;
     }
 

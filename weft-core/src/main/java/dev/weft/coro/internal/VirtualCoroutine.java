@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * on the polling thread, which becomes the virtual thread's carrier for that step.
  *
  * <h2>How a step works</h2>
- * The JDK hands the virtual thread's continuation to {@link CoroutineScheduler#execute} whenever the
+ * The JDK hands the virtual thread's continuation to {@link CoroutineHooks#execute} whenever the
  * thread becomes runnable; {@link #submit} records it ({@code submitted = 1}) and wakes the task that
  * owns this future. The task's next poll takes the continuation ({@code submitted 1 -> 0}) and runs
  * it: the virtual thread mounts on the polling thread and runs the body until it parks (in
@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@link #await} polls the awaited future with this coroutine's own context, whose waker unparks
  * the virtual thread; unparking makes it runnable, which submits it, which wakes the owning task.
- * So a wake travels: awaited future -&gt; {@link CoroutineWaker} -&gt; {@code LockSupport.unpark}
+ * So a wake travels: awaited future -&gt; {@link CoroutineHooks#wake()} -&gt; {@code LockSupport.unpark}
  * -&gt; {@link #submit} -&gt; the task's waker -&gt; the executor polls the task on any worker
  * (migration). Because the mechanism is an ordinary virtual thread, {@code synchronized} (JEP 491),
  * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside the body park the
@@ -48,8 +48,12 @@ import java.util.concurrent.locks.LockSupport;
  * transition                 field: from -&gt; to      by
  * submit (JDK execute)       submitted: any -&gt; 1     any thread; wakes the task unless the caller is the stepper
  * step takes continuation    submitted: 1 -&gt; 0       the polling thread (getAndSet: exactly one step runs it)
- * waker fires                woken: any -&gt; 1         any thread; unparks the virtual thread if it was 0
- * await consumes wake        woken: 1 -&gt; 0           the body
+ * waker fires                woken: any -&gt; 1         any thread; unparks the virtual thread if it
+ *                                                     was 0 and the caller is not the body itself
+ * await: woken in its poll   woken: 1 -&gt; 0           the body (getAndSet after a pending poll; then
+ *                                                     Thread.yield once and poll again)
+ * await: back from park      woken: any -&gt; 0         the body (then polls again: the poll sees
+ *                                                     whatever the wake announced)
  * cancel                     cancelled: false -&gt; true  the owner
  * body ends                  done: false -&gt; true     the body (after writing value / failure)
  * </pre>
@@ -66,7 +70,10 @@ import java.util.concurrent.locks.LockSupport;
  *       itself, and coherence means it never reads its own identity after clearing it.</li>
  *   <li>{@code inAwait}: the body writes it, the owner reads it in {@code cancel} between steps
  *       (ordered by the step: the virtual thread's unmount happens-before the step returns).</li>
- *   <li>{@code value}, {@code failure}: written by the body before the volatile {@code done}.</li>
+ *   <li>{@code value}, {@code failure}: written by {@link #finish} on the body's thread before the
+ *       volatile {@code done}.</li>
+ *   <li>{@code body}: final; called by {@link CoroutineHooks#run()} (or inline by an awaiting
+ *       coroutine).</li>
  * </ul>
  *
  * <h2>Cooperative budget</h2>
@@ -92,7 +99,6 @@ import java.util.concurrent.locks.LockSupport;
  * @param <T> the output type
  */
 public final class VirtualCoroutine<T> implements Future<T> {
-    private static final ThreadLocal<VirtualCoroutine<?>> CURRENT = new ThreadLocal<>();
     private static final VarHandle SUBMITTED;
     private static final VarHandle WOKEN;
     private static final VarHandle STEPPER;
@@ -108,9 +114,9 @@ public final class VirtualCoroutine<T> implements Future<T> {
         }
     }
 
-    private final Callable<? extends T> body;
-    private final CoroutineScheduler scheduler = new CoroutineScheduler(this);
-    private final Context ownContext = Context.of(new CoroutineWaker(this));
+    final Callable<? extends T> body;
+    private final CoroutineHooks hooks = new CoroutineHooks(this);
+    private final Context ownContext = Context.of(hooks);
     private Thread thread;
     private Runnable continuation;
     private volatile Context taskContext;
@@ -143,7 +149,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
      * @return the coroutine, or {@code null} when the caller is not a coroutine body
      */
     public static VirtualCoroutine<?> current() {
-        return Thread.currentThread().isVirtual() ? CURRENT.get() : null;
+        Thread t = Thread.currentThread();
+        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof CoroutineHooks h ? h.coroutine : null;
     }
 
     /** @return the platform thread carrying the current step, or {@code null} between steps */
@@ -177,7 +184,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
     }
 
     /**
-     * Called by {@link CoroutineScheduler} each time the JDK makes a virtual thread of this
+     * Called by {@link CoroutineHooks#execute} each time the JDK makes a virtual thread of this
      * scheduler runnable.
      *
      * @param task the continuation the JDK wants run
@@ -219,6 +226,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
      */
     public <R> R await(Future<R> future) {
         if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
+        // One frame, no helper methods on the suspended path: every frame here is frozen into the
+        // stack chunk of each suspended coroutine (W5 counts those bytes).
         while (true) {
             if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
             Poll<R> p;
@@ -234,39 +243,28 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 }
                 return v;
             }
-            waitForWake(future);
-        }
-    }
-
-    /**
-     * Parks until the coroutine waker fires. A wake that came during the poll (a future that
-     * yields: woke itself and answered pending, like the cooperative budget does) still gives the
-     * worker back once, through {@code Thread.yield}, so other tasks run before the next poll.
-     */
-    private void waitForWake(Future<?> future) {
-        if ((int) WOKEN.getAndSet(this, 0) == 1) {
-            Thread.yield();
-            return;
-        }
-        inAwait = true;
-        try {
-            while (true) {
-                if (cancelled) {
-                    future.cancel();
-                    throw new CancellationException("coroutine cancelled while awaiting " + future);
-                }
-                if ((int) WOKEN.getAndSet(this, 0) == 1) return;
-                LockSupport.park(this);
-                if (Thread.interrupted()) {
-                    future.cancel();
-                    Thread.currentThread().interrupt();
-                    CancellationException c = new CancellationException("interrupted while awaiting " + future);
-                    c.initCause(new InterruptedException());
-                    throw c;
-                }
+            if ((int) WOKEN.getAndSet(this, 0) == 1) {
+                // Woken during the poll (a future that yields: woke itself and answered pending, as
+                // the cooperative budget does): still give the worker back once, then poll again.
+                Thread.yield();
+                continue;
             }
-        } finally {
+            inAwait = true;
+            LockSupport.park(this);
             inAwait = false;
+            WOKEN.setVolatile(this, 0); // consumed: the next poll sees whatever the wake announced
+            if (cancelled) {
+                future.cancel();
+                throw new CancellationException("coroutine cancelled while awaiting " + future);
+            }
+            if (Thread.interrupted()) {
+                future.cancel();
+                Thread.currentThread().interrupt();
+                CancellationException c = new CancellationException("interrupted while awaiting " + future);
+                c.initCause(new InterruptedException());
+                throw c;
+            }
+            // woken, or a spurious return from park: poll again (spurious polls are harmless)
         }
     }
 
@@ -295,13 +293,17 @@ public final class VirtualCoroutine<T> implements Future<T> {
         }
     }
 
-    private void runBody() {
-        CURRENT.set(this);
-        try {
-            value = body.call();
-        } catch (Throwable t) {
-            failure = t;
-        }
+    /**
+     * Records the body's outcome; called by {@link CoroutineHooks#run()} on the coroutine's thread
+     * when the body returned or threw.
+     *
+     * @param v what the body returned
+     * @param f what it threw, or {@code null}
+     */
+    @SuppressWarnings("unchecked")
+    void finish(Object v, Throwable f) {
+        value = (T) v;
+        failure = f;
         done = true;
     }
 
@@ -321,7 +323,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
         STEPPER.setOpaque(this, self);
         try {
             if (thread == null) {
-                thread = VirtualThreads.newThread(scheduler, this::runBody);
+                thread = VirtualThreads.newThread(hooks, hooks);
+                thread.setUncaughtExceptionHandler(hooks);
                 thread.start();
             } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
                 // Not runnable: parked in await (wake it) or blocked in a JDK call (interrupt it).
@@ -361,13 +364,5 @@ public final class VirtualCoroutine<T> implements Future<T> {
     @Override
     public String toString() {
         return "Coroutine[" + (done ? "done" : cancelled ? "cancelled" : thread == null ? "new" : "started") + "]";
-    }
-
-    /** The waker of the coroutine's own context: unparks its body. */
-    private record CoroutineWaker(VirtualCoroutine<?> coroutine) implements Waker {
-        @Override
-        public void wake() {
-            coroutine.wake();
-        }
     }
 }
