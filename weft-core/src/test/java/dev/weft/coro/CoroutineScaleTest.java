@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.Weft;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import dev.weft.exec.Runtime;
+import dev.weft.task.Task;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,12 +20,13 @@ class CoroutineScaleTest {
     void oneHundredThousandCoroutinesEachAwaitASleepAndAOneshotOnTwoWorkers() throws Exception {
         List<Gate<Integer>> oneshots = new ArrayList<>(COUNT);
         for (int i = 0; i < COUNT; i++) oneshots.add(new Gate<>());
-        List<CompletableFuture<Integer>> results = new ArrayList<>(COUNT);
-        try (TestExecutor ex = new TestExecutor("scale", 2, TestExecutor.Placement.SHARED)) {
+        List<Task<Integer>> results = new ArrayList<>(COUNT);
+        // the work-stealing executor with 2 workers
+        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("scale-").build()) {
             for (int i = 0; i < COUNT; i++) {
                 Gate<Integer> oneshot = oneshots.get(i);
                 int id = i;
-                results.add(ex.spawn(Weft.async(() -> {
+                results.add(rt.spawn(Weft.async(() -> {
                     await(new TestSleep(1 + id % 10, TimeUnit.MILLISECONDS));
                     return await(oneshot) - id;
                 })));
@@ -33,8 +35,8 @@ class CoroutineScaleTest {
                 for (int i = 0; i < COUNT; i++) oneshots.get(i).open(i + 1);
             });
             long ok = 0;
-            for (CompletableFuture<Integer> r : results) {
-                if (r.get(100, TimeUnit.SECONDS) == 1) ok++;
+            for (Task<Integer> r : results) {
+                if (Weft.blockOn(r) == 1) ok++; // this test thread waits for each task's handle
             }
             sender.join();
             assertThat(ok).isEqualTo(COUNT);

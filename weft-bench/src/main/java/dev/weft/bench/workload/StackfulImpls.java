@@ -3,6 +3,8 @@ package dev.weft.bench.workload;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.coro.Coroutine;
+import dev.weft.coro.Mechanism;
 import dev.weft.future.Future;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
@@ -15,19 +17,34 @@ import java.util.function.Supplier;
  * layers that provide them.
  *
  * {@snippet :
- * // W2, impl=weft-stackful: T tasks, each yielding Y times
- * for (int t = 0; t < T; t++) handles.add(executor.spawn(StackfulImpls.yielder(Y, Task::yieldNow)));
+ * // W2, impl=weft-stackful (wired in W2Yield): T tasks, each yielding Y times
+ * for (int t = 0; t < T; t++) handles.add(Task.spawn(StackfulImpls.yielder(Y, () -> new Yielder(1))));
+ * // W3: A and B of one pair over two bounded(1) channels (dev.weft.sync)
+ * Task.spawn(StackfulImpls.pinger(R, i -> ab.sender().send(i), () -> ba.receiver().recv()));
+ * Task.spawn(StackfulImpls.ponger(R, () -> ab.receiver().recv(), v -> ba.sender().send(v)));
  * }
  *
  * <p>Coroutine bodies need {@code --add-opens java.base/java.lang=ALL-UNNAMED} to suspend; without
- * it they run on plain virtual threads ({@code Coroutine.mechanism()} tells), which would measure
- * the JDK's scheduler instead, so the runner should check the mechanism first.
+ * it they run on plain virtual threads, which would measure the JDK's scheduler instead, so each
+ * workload calls {@link #checkMechanism()} first.
  */
 public final class StackfulImpls {
     /** The runner's implementation name. */
     public static final String IMPL = "weft-stackful";
 
     private StackfulImpls() {}
+
+    /**
+     * Fails unless coroutines really suspend in this JVM (the runner passes the flags; without
+     * them the numbers would be the JDK scheduler's).
+     *
+     * @throws IllegalStateException if {@code --add-opens java.base/java.lang} is missing
+     */
+    public static void checkMechanism() {
+        if (Coroutine.mechanism() != Mechanism.SUSPENDING) {
+            throw new IllegalStateException("impl=" + IMPL + " needs --add-opens java.base/java.lang=ALL-UNNAMED");
+        }
+    }
 
     /**
      * W2: a task that yields to the scheduler {@code yields} times.
