@@ -41,4 +41,22 @@ class CoroutineMigrationTest {
                     .containsExactly("mig-0", "mig-1", "mig-0", "mig-1", "mig-0 sum=10");
         }
     }
+
+    @Test
+    void onTheWorkStealingRuntimeTheCarrierIsAWorkerAndTheBodyItsOwnVirtualThread() throws Exception {
+        Gate<Integer> gate = new Gate<>();
+        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).threadNamePrefix("rtmig-").build()) {
+            dev.weft.task.Task<String> t = rt.spawn(Weft.async(() -> {
+                Thread carrier = Coroutine.carrierThread();
+                boolean workerBefore = rt.threads().contains(carrier);
+                int v = await(gate);
+                boolean workerAfter = rt.threads().contains(Coroutine.carrierThread());
+                return workerBefore + " " + workerAfter + " " + Thread.currentThread().isVirtual() + " " + v;
+            }));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!gate.hasWaiter() && System.nanoTime() < deadline) Thread.onSpinWait();
+            gate.open(8);
+            assertThat(Weft.blockOn(t)).isEqualTo("true true true 8");
+        }
+    }
 }
