@@ -46,6 +46,11 @@ class SeedDemoTest {
     @Test
     void nestedSuspensionAndTwoStacksInterleaveInOrder() throws Exception {
         try (TestExecutor ex = new TestExecutor("seed", 1, TestExecutor.Placement.SHARED)) {
+            java.util.concurrent.CountDownLatch queued = new java.util.concurrent.CountDownLatch(1);
+            ex.spawn(cx -> { // holds the only worker until all four coroutines are queued, in order
+                queued.await();
+                return dev.weft.future.Poll.ready(null);
+            });
             CompletableFuture<Void> main = ex.spawn(Weft.async(() -> {
                 for (int i = 0; i < 3; i++) {
                     out.add("main m " + i);
@@ -56,7 +61,35 @@ class SeedDemoTest {
             CompletableFuture<Void> n = ex.spawn(Weft.async(() -> nest("n")));
             CompletableFuture<Void> f1 = ex.spawn(Weft.async(() -> func("a")));
             CompletableFuture<Void> f2 = ex.spawn(Weft.async(() -> func("bb")));
+            queued.countDown();
             CompletableFuture.allOf(main, n, f1, f2).get(20, TimeUnit.SECONDS);
+        }
+        assertThat(out).containsExactly(
+                "main m 0", "nest n 0", "func a 0 100", "func bb 0 200",
+                "main m 1", "nest n 1", "func a 1 101", "func bb 1 201",
+                "main m 2", "nest n 2", "func a 2 102", "func bb 2 202");
+    }
+
+    @Test
+    void sameInterleavingOnWeftsLocalExecutor() {
+        try (dev.weft.exec.LocalExecutor ex = new dev.weft.exec.LocalExecutor()) {
+            List<dev.weft.task.Task<Void>> tasks = new ArrayList<>();
+            ex.run(cx -> {
+                if (tasks.isEmpty()) { // spawned from the running thread: its local FIFO queue
+                    tasks.add(ex.spawn(Weft.async(() -> {
+                        for (int i = 0; i < 3; i++) {
+                            out.add("main m " + i);
+                            await(new YieldNow());
+                        }
+                        return null;
+                    })));
+                    tasks.add(ex.spawn(Weft.async(() -> nest("n"))));
+                    tasks.add(ex.spawn(Weft.async(() -> func("a"))));
+                    tasks.add(ex.spawn(Weft.async(() -> func("bb"))));
+                }
+                for (dev.weft.task.Task<Void> t : tasks) if (t.poll(cx).isPending()) return dev.weft.future.Poll.pending();
+                return dev.weft.future.Poll.ready(null);
+            });
         }
         assertThat(out).containsExactly(
                 "main m 0", "nest n 0", "func a 0 100", "func bb 0 200",
