@@ -8,7 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import dev.weft.exec.Runtime;
 import dev.weft.task.Task;
-import java.util.concurrent.TimeUnit;
+import dev.weft.time.Time;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,7 +28,7 @@ class CoroutineScaleTest {
                 Gate<Integer> oneshot = oneshots.get(i);
                 int id = i;
                 results.add(rt.spawn(Weft.async(() -> {
-                    await(new TestSleep(1 + id % 10, TimeUnit.MILLISECONDS));
+                    await(Time.sleep(Duration.ofMillis(1 + id % 10)));
                     return await(oneshot) - id;
                 })));
             }
