@@ -163,7 +163,7 @@ class CoroutineBasicsTest {
         CountingWaker task = new CountingWaker();
         Context cx = Context.of(task);
         Future<String> f = Weft.async(() -> {
-            await(new YieldNow());
+            await(Future.yieldNow());
             return "after yield";
         });
         assertThat(f.poll(cx).isPending()).isTrue();

@@ -34,7 +34,7 @@ class NestedCoroutineTest {
         try (TestExecutor ex = new TestExecutor("nest", 2, TestExecutor.Placement.SHARED)) {
             CompletableFuture<String> r = ex.spawn(Weft.async(() -> {
                 String inner = await(Weft.async(() -> {
-                    await(new YieldNow());
+                    await(Future.yieldNow());
                     return "inner " + await(Future.ready("x"));
                 }));
                 String both = await(new Both<>(Weft.async(() -> await(g1)), Weft.async(() -> await(g2)), new Object[2]));
@@ -71,6 +71,32 @@ class NestedCoroutineTest {
             gate.open(1);
             assertThat(r.get(10, TimeUnit.SECONDS)).isEqualTo("true inner failed");
         }
+    }
+
+    @Test
+    void aTimeoutInsideACoroutineCancelsTheInnerCoroutineAndItsFinallyRuns() throws Exception {
+        Gate<Integer> never = new Gate<>();
+        java.util.List<String> log = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).build()) {
+            String r = rt.blockOn(Weft.async(() -> {
+                Future<Integer> inner = Weft.async(() -> {
+                    try {
+                        return await(never);
+                    } finally {
+                        log.add("inner finally");
+                    }
+                });
+                try {
+                    await(dev.weft.time.Time.timeout(inner, Duration.ofMillis(20)));
+                    return "no timeout";
+                } catch (java.util.concurrent.CompletionException e) {
+                    return e.getCause().getClass().getSimpleName();
+                }
+            }));
+            assertThat(r).isEqualTo("TimeoutException");
+        }
+        assertThat(log).containsExactly("inner finally");
+        assertThat(never.cancels.get()).isEqualTo(1);
     }
 
     @Test

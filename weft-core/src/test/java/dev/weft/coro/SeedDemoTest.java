@@ -23,7 +23,7 @@ class SeedDemoTest {
     private final List<String> out = Collections.synchronizedList(new ArrayList<>());
 
     private void nestYield() {
-        await(new YieldNow()); // two levels below the coroutine body: nest() -> nestYield() -> await
+        await(Future.yieldNow()); // two levels below the coroutine body: nest() -> nestYield() -> await
     }
 
     private Void nest(String tag) {
@@ -38,7 +38,7 @@ class SeedDemoTest {
         int local = 100 * tag.length(); // a local that must survive each suspension on this stack
         for (int i = 0; i < 3; i++) {
             out.add("func " + tag + " " + i + " " + (local + i));
-            await(new YieldNow());
+            await(Future.yieldNow());
         }
         return null;
     }
@@ -54,7 +54,7 @@ class SeedDemoTest {
             CompletableFuture<Void> main = ex.spawn(Weft.async(() -> {
                 for (int i = 0; i < 3; i++) {
                     out.add("main m " + i);
-                    await(new YieldNow());
+                    await(Future.yieldNow());
                 }
                 return null;
             }));
@@ -79,7 +79,7 @@ class SeedDemoTest {
                     tasks.add(ex.spawn(Weft.async(() -> {
                         for (int i = 0; i < 3; i++) {
                             out.add("main m " + i);
-                            await(new YieldNow());
+                            await(Future.yieldNow());
                         }
                         return null;
                     })));
