@@ -63,6 +63,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <h2>Threads</h2>
  * Inside a body {@code Thread.currentThread()} is the coroutine's own virtual thread (so
  * ThreadLocals are per coroutine); {@link #carrierThread()} is the worker running it right now.
+ * Weft recognises a coroutine body by its thread's uncaught-exception handler: do not replace it
+ * (if you do, {@code await} in that body blocks its virtual thread instead: still correct, but
+ * cancellation then only reaches it as an interrupt).
  * A coroutine awaited directly by another coroutine ({@code await(async(...))}) before it started
  * runs inline, as a plain call on the awaiting coroutine's stack: no second thread. A coroutine
  * future polled on a virtual thread otherwise (by a combinator inside another coroutine body, or
