@@ -10,4 +10,5 @@ module dev.weft {
     exports dev.weft.task;
     exports dev.weft.io;
     exports dev.weft.time;
+    exports dev.weft.coro;
 }

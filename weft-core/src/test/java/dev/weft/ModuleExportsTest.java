@@ -21,7 +21,8 @@ class ModuleExportsTest {
             "dev.weft.exec",
             "dev.weft.task",
             "dev.weft.io",
-            "dev.weft.time");
+            "dev.weft.time",
+            "dev.weft.coro");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {
