@@ -85,4 +85,31 @@ class RuntimeTest {
         Task<Runtime> inner = Weft.run(cx -> Poll.ready(Weft.spawn(cx2 -> Poll.ready(Runtime.current()))));
         assertSame(dflt, Weft.await(inner));
     }
+
+    @Test
+    void aTaskThatYieldsGoesToTheBackOfTheQueueNotToTheLifoSlot() {
+        try (Runtime rt = Runtime.builder().workers(1).build()) {
+            for (int round = 0; round < 100; round++) {
+                java.util.concurrent.atomic.AtomicInteger yielderPolls = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger seenByOther = new java.util.concurrent.atomic.AtomicInteger(-1);
+                Future<Void> yielder = cx -> {
+                    if (yielderPolls.incrementAndGet() == 10) return Poll.ready(null);
+                    cx.waker().wake();
+                    return Poll.pending();
+                };
+                Future<Void> other = cx -> {
+                    seenByOther.set(yielderPolls.get());
+                    return Poll.ready(null);
+                };
+                // Spawned from the worker: other goes to the LIFO slot, then yielder takes the slot and
+                // other moves to the local queue. The yielder runs first; its yield must let other run.
+                Task<Task<Void>> spawner = rt.spawn(cx -> {
+                    Task.spawn(other).detach();
+                    return Poll.ready(Task.spawn(yielder));
+                });
+                rt.blockOn(rt.blockOn(spawner));
+                assertEquals(1, seenByOther.get());
+            }
+        }
+    }
 }
