@@ -9,4 +9,5 @@ module dev.weft {
     exports dev.weft.exec;
     exports dev.weft.task;
     exports dev.weft.io;
+    exports dev.weft.time;
 }
