@@ -20,7 +20,8 @@ class ModuleExportsTest {
             "dev.weft.future",
             "dev.weft.exec",
             "dev.weft.task",
-            "dev.weft.io");
+            "dev.weft.io",
+            "dev.weft.time");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {

@@ -175,7 +175,11 @@ final class Worker extends CoopThread {
         parking = true;
         try {
             while (!scheduler.isShutdown()) {
-                parker.park();
+                try {
+                    parker.park();
+                } catch (Throwable t) {
+                    scheduler.uncaught(t); // a waker fired by the driver threw; the worker lives on
+                }
                 if (hasTasks()) {
                     searching = !scheduler.idle.unparkById(index);
                     if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();

@@ -73,14 +73,26 @@ public final class WorkerParker {
         }
     }
 
-    /** Sleeps until {@link #unpark()} (or until the driver returned after driving). Owner only. */
+    /**
+     * Sleeps until {@link #unpark()} (or until the driver returned after driving). Owner only.
+     *
+     * @throws RuntimeException or Error what the driver threw (a timer's or an I/O source's waker
+     *     failed); the parker is then awake (EMPTY) and the caller should report it and go on
+     */
     public void park() {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
         if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
             STATE.setVolatile(this, EMPTY); // only unpark changes the state besides us: it was NOTIFIED
             return;
         }
-        if (IdleDriver.current().tryDrive(-1)) {
+        boolean drove;
+        try {
+            drove = IdleDriver.current().tryDrive(-1);
+        } catch (Throwable t) {
+            STATE.setVolatile(this, EMPTY); // the driver failed (a waker threw): awake, re-check
+            throw t;
+        }
+        if (drove) {
             STATE.setVolatile(this, EMPTY); // drove: the caller re-checks its queues anyway
             return;
         }
