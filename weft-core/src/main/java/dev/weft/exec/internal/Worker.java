@@ -180,7 +180,7 @@ final class Worker extends CoopThread {
                 } catch (Throwable t) {
                     scheduler.uncaught(t); // a waker fired by the driver threw; the worker lives on
                 }
-                if (hasTasks()) {
+                if (hasTasks() || !scheduler.inject.isEmpty()) {
                     searching = !scheduler.idle.unparkById(index);
                     if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
                     return;
