@@ -109,7 +109,11 @@ public final class LocalExecutor implements AutoCloseable {
                 if (t == null) t = q.local.poll();
                 if (t == null) t = q.inject.pop();
                 if (t == null) {
-                    q.parker.park();
+                    try {
+                        q.parker.park();
+                    } catch (Throwable e) {
+                        q.uncaught(e); // a waker fired by the reactor/timer driver threw
+                    }
                     continue;
                 }
                 Coop.reset();

@@ -1,14 +1,16 @@
 package dev.weft.internal;
 
 /**
- * A thread that keeps its cooperative budget in a field instead of a {@link ThreadLocal}, so that
- * {@link Coop} costs one {@code instanceof} and a field access on executor workers.
+ * An executor thread that keeps its per-thread runtime state in fields instead of
+ * {@link ThreadLocal}s: the cooperative budget (so {@link Coop} costs one {@code instanceof} and a
+ * field access) and the task being polled.
  *
- * <p>Fields: {@code budget} is touched by the owning thread only (it is the current thread's
- * budget), so it is a plain field.
+ * <p>Fields: {@code budget} and {@code polling} are touched by the owning thread only (they describe
+ * what the current thread is doing), so they are plain fields.
  */
 public class CoopThread extends Thread {
     int budget = Coop.UNLIMITED;
+    private Object polling;
 
     /**
      * A budget-keeping thread.
@@ -18,5 +20,19 @@ public class CoopThread extends Thread {
      */
     public CoopThread(Runnable body, String name) {
         super(body, name);
+    }
+
+    /** @return the task this thread is polling now, or {@code null}; owner thread only */
+    public Object polling() {
+        return polling;
+    }
+
+    /**
+     * Records the task this thread is polling now.
+     *
+     * @param task the task, or {@code null}
+     */
+    public void polling(Object task) {
+        polling = task;
     }
 }

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
 import dev.weft.task.Task;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -77,12 +78,41 @@ class RuntimeTest {
     }
 
     @Test
-    void weftRunAndSpawnUseTheDefaultRuntime() {
-        assertEquals(42, Weft.run(Future.ready(42)));
-        Task<String> t = Weft.spawn(cx -> Poll.ready(Thread.currentThread().getName()));
-        assertTrue(Weft.await(t).startsWith("weft-default-"));
-        Runtime dflt = Weft.run(cx -> Poll.ready(Runtime.current()));
-        Task<Runtime> inner = Weft.run(cx -> Poll.ready(Weft.spawn(cx2 -> Poll.ready(Runtime.current()))));
-        assertSame(dflt, Weft.await(inner));
+    void weftRunAndSpawnUseTheDefaultRuntime() throws Exception {
+        String javaBin = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), DefaultRuntimeCheck.class.getName())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(20, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertEquals("ok", out.strip());
+    }
+
+    @Test
+    void aTaskThatYieldsGoesToTheBackOfTheQueueNotToTheLifoSlot() {
+        try (Runtime rt = Runtime.builder().workers(1).build()) {
+            for (int round = 0; round < 100; round++) {
+                java.util.concurrent.atomic.AtomicInteger yielderPolls = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger seenByOther = new java.util.concurrent.atomic.AtomicInteger(-1);
+                Future<Void> yielder = cx -> {
+                    if (yielderPolls.incrementAndGet() == 10) return Poll.ready(null);
+                    cx.waker().wake();
+                    return Poll.pending();
+                };
+                Future<Void> other = cx -> {
+                    seenByOther.set(yielderPolls.get());
+                    return Poll.ready(null);
+                };
+                // Spawned from the worker: other goes to the LIFO slot, then yielder takes the slot and
+                // other moves to the local queue. The yielder runs first; its yield must let other run.
+                Task<Task<Void>> spawner = rt.spawn(cx -> {
+                    Task.spawn(other).detach();
+                    return Poll.ready(Task.spawn(yielder));
+                });
+                rt.blockOn(rt.blockOn(spawner));
+                assertEquals(1, seenByOther.get());
+            }
+        }
     }
 }

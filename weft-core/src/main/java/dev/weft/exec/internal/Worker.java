@@ -175,8 +175,12 @@ final class Worker extends CoopThread {
         parking = true;
         try {
             while (!scheduler.isShutdown()) {
-                parker.park();
-                if (hasTasks()) {
+                try {
+                    parker.park();
+                } catch (Throwable t) {
+                    scheduler.uncaught(t); // a waker fired by the driver threw; the worker lives on
+                }
+                if (hasTasks() || !scheduler.inject.isEmpty()) {
                     searching = !scheduler.idle.unparkById(index);
                     if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
                     return;

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * unpark               any        NOTIFIED  any thread: LockSupport.unpark if it was PARKED,
  *                                           IdleDriver.wakeup if it was DRIVING
  * park: token          NOTIFIED   EMPTY     owner, returns at once
- * park: drive          EMPTY      DRIVING   owner, then tryDrive(-1)
+ * park: drive          EMPTY      DRIVING   owner, then tryDrive(DRIVE_TURN_NANOS)
  * park: drove          DRIVING/NOTIFIED  EMPTY  owner, after tryDrive returned true
  * park: sleep          DRIVING    PARKED    owner, after tryDrive returned false; then park until NOTIFIED
  * park: wake-up        NOTIFIED   EMPTY     owner
@@ -35,6 +35,13 @@ public final class WorkerParker {
     private static final int DRIVING = 1;
     private static final int PARKED = 2;
     private static final int NOTIFIED = 3;
+
+    /**
+     * The longest driver turn of an idle worker. A turn also ends at the next timer deadline or on
+     * {@link #unpark()}; the bound makes the worker re-check the queues now and then, so that a
+     * wake-up lost between the executor and the driver costs at most this delay, not a hang.
+     */
+    static final long DRIVE_TURN_NANOS = 10_000_000;
 
     private static final VarHandle STATE;
 
@@ -73,14 +80,26 @@ public final class WorkerParker {
         }
     }
 
-    /** Sleeps until {@link #unpark()} (or until the driver returned after driving). Owner only. */
+    /**
+     * Sleeps until {@link #unpark()} (or until the driver returned after driving). Owner only.
+     *
+     * @throws RuntimeException or Error what the driver threw (a timer's or an I/O source's waker
+     *     failed); the parker is then awake (EMPTY) and the caller should report it and go on
+     */
     public void park() {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
         if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
             STATE.setVolatile(this, EMPTY); // only unpark changes the state besides us: it was NOTIFIED
             return;
         }
-        if (IdleDriver.current().tryDrive(-1)) {
+        boolean drove;
+        try {
+            drove = IdleDriver.current().tryDrive(DRIVE_TURN_NANOS);
+        } catch (Throwable t) {
+            STATE.setVolatile(this, EMPTY); // the driver failed (a waker threw): awake, re-check
+            throw t;
+        }
+        if (drove) {
             STATE.setVolatile(this, EMPTY); // drove: the caller re-checks its queues anyway
             return;
         }

@@ -9,13 +9,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A spawned future with its state, output and awaiter: the unit that executors queue and run.
- * The task is its own {@link Waker} and polls its future with one {@link Context} made once, so
- * waking, re-queueing and polling an existing task allocate nothing.
+ * The task is its own {@link Waker} and polls its future with one {@link Context} made at its first
+ * poll, so waking, re-queueing and polling an existing task allocate nothing.
  *
  * <h2>State word</h2>
  * <pre>
@@ -27,10 +28,11 @@ import java.util.concurrent.locks.LockSupport;
  * 1 << 4     CLOSED     cancellation requested; set with RUNNING, never cleared
  * 1 << 5     HANDLE     the Task handle still wants the outcome (cleared by detach)
  * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
+ * 26..31     shard      the TaskList shard of the task, fixed at construction
  * </pre>
  * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
  * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
- * RUNNING; the future field is null once COMPLETED.
+ * RUNNING; every transition keeps the shard bits.
  *
  * <h2>Transitions (each one CAS loop on the word)</h2>
  * <pre>
@@ -59,15 +61,16 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>Who touches which field</h2>
  * <ul>
  *   <li>{@code state}: any thread, only through {@code STATE}.</li>
- *   <li>{@code future}: only the thread that set RUNNING; nulled before COMPLETED is set.</li>
- *   <li>{@code outcome}: written once before the CAS that sets COMPLETED; read only after COMPLETED
- *       was seen (that CAS and the volatile read order them).</li>
+ *   <li>{@code slot}: the future until COMPLETED (touched only by the thread that set RUNNING),
+ *       then the outcome (the union of async-task, so a finished task does not keep its future):
+ *       written once before the CAS that sets COMPLETED, read only after COMPLETED was seen (that
+ *       CAS and the volatile read order them).</li>
+ *   <li>{@code cx}: made at the first poll, dropped on completion (same rules as the future), so a
+ *       task that waits in a queue or has finished does not hold it.</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
- *   <li>{@code runner}: written by the polling thread before the CAS that sets RUNNING; read by
- *       {@link #cancel()} after it saw RUNNING (ordered by that CAS).</li>
  *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
- *   <li>{@code next}, {@code listPrev}, {@code listNext}, {@code listShard}: the queue or the
+ *   <li>{@code next}, {@code listPrev}, {@code listNext}: the queue or the
  *       {@link TaskList} shard holding the task, under its own rules.</li>
  * </ul>
  *
@@ -81,6 +84,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
     static final int CLOSED = 1 << 4;
     static final int HANDLE = 1 << 5;
     static final int AWAITER = 1 << 6;
+    static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
     private static final VarHandle STATE;
@@ -95,17 +99,14 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
 
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
-    private Future<T> future;
-    private final Context cx;
+    private Object slot;
+    private Context cx;
     private final Schedule schedule;
-    private Object outcome;
     private volatile Waker awaiter;
-    private Thread runner;
     private volatile Thread cancelWaiter;
     private RawTask<?> next;
     RawTask<?> listPrev;
     RawTask<?> listNext;
-    int listShard = -1;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -116,10 +117,16 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
      * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
      */
     public RawTask(Future<T> future, Schedule schedule, boolean withHandle) {
-        this.future = java.util.Objects.requireNonNull(future, "future");
+        this.slot = java.util.Objects.requireNonNull(future, "future");
         this.schedule = schedule;
-        this.cx = Context.of(this);
-        STATE.set(this, SCHEDULED | (withHandle ? HANDLE : 0)); // plain: published with the task
+        int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
+        // plain: the task is published to other threads by the queue or list that receives it
+        STATE.set(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
+    }
+
+    /** @return the shard of {@link TaskList} this task belongs to */
+    int shard() {
+        return (int) STATE.getVolatile(this) >>> SHARD_SHIFT;
     }
 
     // ---- waker ------------------------------------------------------------------------------
@@ -154,23 +161,34 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
                 s = seen;
                 continue;
             }
-            runner = Thread.currentThread(); // plain: published by the CAS below
             int seen = (int) STATE.compareAndExchange(this, s, (s & ~SCHEDULED) | RUNNING);
             if (seen == s) break;
             s = seen;
         }
-        Poll<T> p;
+        Object prev = Polling.enter(this);
         try {
-            p = future.poll(cx);
-        } catch (Throwable t) {
-            complete(new Failure(t));
-            return;
+            Poll<T> p;
+            try {
+                Context c = cx;
+                if (c == null) cx = c = Context.of(this);
+                p = future().poll(c);
+            } catch (Throwable t) {
+                complete(new Failure(t));
+                return;
+            }
+            if (p instanceof Poll.Ready<T>(T value)) {
+                complete(value);
+                return;
+            }
+            afterPending();
+        } finally {
+            Polling.exit(prev);
         }
-        if (p instanceof Poll.Ready<T>(T value)) {
-            complete(value);
-            return;
-        }
-        afterPending();
+    }
+
+    @SuppressWarnings("unchecked")
+    private Future<T> future() {
+        return (Future<T>) slot;
     }
 
     private void afterPending() {
@@ -193,8 +211,8 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
 
     /** Runs the cancel() hook (caller owns RUNNING and CLOSED is set), then completes as cancelled. */
     private void dropFuture() {
-        Future<T> f = future;
-        future = null;
+        Future<T> f = future();
+        slot = null;
         Throwable hookFailure = null;
         try {
             f.cancel();
@@ -206,8 +224,8 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
     }
 
     private void complete(Object out) {
-        future = null;
-        outcome = out;
+        cx = null;
+        slot = out;
         int s = (int) STATE.getVolatile(this);
         while (true) {
             int seen = (int) STATE.compareAndExchange(this, s, (s & ~(RUNNING | NOTIFIED)) | COMPLETED);
@@ -264,12 +282,17 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
                         continue;
                     }
                 }
-                if (waitForPoll && runner != Thread.currentThread()) awaitCompletion();
+                if (waitForPoll && !Polling.isPolling(this)) awaitCompletion();
                 return;
             }
             int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED | RUNNING);
             if (seen == s) {
-                dropFuture();
+                Object prev = Polling.enter(this);
+                try {
+                    dropFuture();
+                } finally {
+                    Polling.exit(prev);
+                }
                 return;
             }
             s = seen;
@@ -295,7 +318,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
      */
     public void detach(boolean reportStored) {
         int s = (int) STATE.getAndBitwiseAnd(this, ~HANDLE);
-        if (reportStored && (s & (HANDLE | COMPLETED)) == (HANDLE | COMPLETED) && outcome instanceof Failure f) {
+        if (reportStored && (s & (HANDLE | COMPLETED)) == (HANDLE | COMPLETED) && slot instanceof Failure f) {
             schedule.uncaught(f.error());
         }
     }
@@ -320,7 +343,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
             if ((s & COMPLETED) == 0) return Poll.pending();
         }
         if (!Coop.proceed(cx)) return Poll.pending();
-        Object o = outcome;
+        Object o = slot;
         if (o instanceof Failure f) {
             Throwable e = f.error();
             if (e instanceof Exception ex) throw ex;

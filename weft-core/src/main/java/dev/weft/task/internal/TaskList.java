@@ -2,7 +2,6 @@ package dev.weft.task.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The live tasks of one executor (Tokio's {@code OwnedTasks}), so that closing the executor can
@@ -12,9 +11,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * <pre>
  * shard.head   first task of the shard's doubly linked list     guarded by the shard
  * shard.closed no more tasks may be added                         guarded by the shard
- * task.listPrev/listNext/listShard                                guarded by the task's shard
+ * task.listPrev/listNext                                          guarded by the task's shard
  * </pre>
- * Transitions: {@link #add} links a task into a shard picked at random (fails
+ * Transitions: {@link #add} links a task into its shard, picked at random when it was made (fails
  * once closed); {@link #remove} unlinks it (no-op if it was never added or already removed);
  * {@link #close} marks every shard closed and returns the tasks still linked.
  *
@@ -22,7 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * per spawning thread would make the worker that completes a task fight the one that spawns.
  */
 public final class TaskList {
-    private static final int SHARDS = 64;
+    /** The number of shards; a task's shard is in its state word. */
+    static final int SHARDS = 64;
 
     private final Shard[] shards = new Shard[SHARDS];
 
@@ -38,11 +38,9 @@ public final class TaskList {
      * @return {@code false} if the list is closed (the task was not added)
      */
     public boolean add(RawTask<?> task) {
-        int i = ThreadLocalRandom.current().nextInt() & (SHARDS - 1);
-        Shard sh = shards[i];
+        Shard sh = shards[task.shard()];
         synchronized (sh) {
             if (sh.closed) return false;
-            task.listShard = i;
             RawTask<?> h = sh.head;
             task.listNext = h;
             if (h != null) h.listPrev = task;
@@ -57,11 +55,9 @@ public final class TaskList {
      * @param task a finished task
      */
     public void remove(RawTask<?> task) {
-        int i = task.listShard;
-        if (i < 0) return;
-        Shard sh = shards[i];
+        Shard sh = shards[task.shard()];
         synchronized (sh) {
-            if (task.listShard < 0) return;
+            if (task.listPrev == null && sh.head != task) return; // not linked
             RawTask<?> p = task.listPrev;
             RawTask<?> n = task.listNext;
             if (p != null) p.listNext = n;
@@ -69,7 +65,6 @@ public final class TaskList {
             if (n != null) n.listPrev = p;
             task.listPrev = null;
             task.listNext = null;
-            task.listShard = -1;
         }
     }
 

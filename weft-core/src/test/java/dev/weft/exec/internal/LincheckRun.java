@@ -30,8 +30,8 @@ final class LincheckRun {
 
     static StressOptions stress() {
         return new StressOptions()
-                .iterations(Boolean.getBoolean("weft.stress") ? 100 : 8)
-                .invocationsPerIteration(Boolean.getBoolean("weft.stress") ? 10_000 : 300)
+                .iterations(Boolean.getBoolean("weft.stress") ? 100 : 6)
+                .invocationsPerIteration(Boolean.getBoolean("weft.stress") ? 10_000 : 200)
                 .threads(2)
                 .actorsPerThread(3)
                 .actorsBefore(2)
