@@ -1,0 +1,21 @@
+/**
+ * The reactor behind {@code dev.weft.net}; not exported.
+ *
+ * <h2>Maintainer overview</h2>
+ * <ul>
+ *   <li>{@link dev.weft.net.internal.Reactor}: one NIO {@code Selector} per process; implements the
+ *       driver's {@link dev.weft.internal.Poller}; coalesced wake-ups (one
+ *       {@code Selector.wakeup()} per sleep).</li>
+ *   <li>{@link dev.weft.net.internal.Source}: one registered channel; per direction (read/write) a
+ *       small list of waiting tasks ({@code Waiters}); interest armed by the waiting task itself,
+ *       disarmed lazily by the driver when an event finds nobody waiting.</li>
+ *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
+ *       future; its {@code cancel()} removes its slot.</li>
+ *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
+ *       {@code poll}: a fallback thread today, the time layer's shared idle driver later.</li>
+ *   <li>{@link dev.weft.net.internal.Delay}: short waits of the net layer (accept back-off,
+ *       connect timeout) until the time layer's {@code sleep} replaces it.</li>
+ * </ul>
+ * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).
+ */
+package dev.weft.net.internal;

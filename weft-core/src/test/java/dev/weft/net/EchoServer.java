@@ -1,0 +1,66 @@
+package dev.weft.net;
+
+import dev.weft.exec.BlockOn;
+import dev.weft.future.Future;
+import dev.weft.io.AsyncIo;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A test echo server on 127.0.0.1: an accept loop on its own thread, one virtual thread per
+ * connection running {@code copy(stream, stream)} under {@code blockOn}, then shutting the output
+ * down. Records each connection's outcome (bytes echoed, or the exception) by accept order.
+ */
+final class EchoServer implements AutoCloseable {
+    final TcpListener listener;
+    final Map<Integer, Object> outcomes = new ConcurrentHashMap<>();
+    final AtomicInteger accepted = new AtomicInteger();
+    private final Thread acceptor;
+
+    EchoServer() throws IOException {
+        listener = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0));
+        acceptor = Thread.ofPlatform().daemon().name("echo-acceptor").start(this::acceptLoop);
+    }
+
+    InetSocketAddress address() throws IOException {
+        return listener.localAddress();
+    }
+
+    private void acceptLoop() {
+        while (true) {
+            TcpStream s;
+            try {
+                s = BlockOn.blockOn(listener.accept());
+            } catch (RuntimeException e) {
+                if (e.getCause() instanceof ClosedChannelException) return;
+                throw e;
+            }
+            int id = accepted.getAndIncrement();
+            Thread.ofVirtual().start(() -> serve(id, s));
+        }
+    }
+
+    private void serve(int id, TcpStream s) {
+        try (s) {
+            long n = BlockOn.blockOn(AsyncIo.copy(s, s));
+            BlockOn.blockOn(AsyncIo.shutdown(s));
+            outcomes.put(id, n);
+        } catch (Throwable t) {
+            outcomes.put(id, t.getCause() != null ? t.getCause() : t);
+        }
+    }
+
+    static <T> T await(Future<T> f) {
+        return BlockOn.blockOn(f);
+    }
+
+    @Override
+    public void close() throws Exception {
+        listener.close();
+        acceptor.join(5000);
+    }
+}
