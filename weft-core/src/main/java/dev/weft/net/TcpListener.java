@@ -85,6 +85,11 @@ public final class TcpListener implements AutoCloseable {
         return (InetSocketAddress) io.get().getLocalAddress();
     }
 
+    /** @return how many tasks wait in the reactor for a connection (for tests and diagnostics) */
+    public int waiterCount() {
+        return io.source().waiterCount();
+    }
+
     /** @return how many passing accept errors paused this listener so far */
     public long acceptErrors() {
         return errors.get();

@@ -181,4 +181,41 @@ class ReactorTest {
         Conditions.await("keys of closed channels deregistered", Duration.ofSeconds(10),
                 () -> { Reactor.global().wakeup(); return global.registeredCount() <= before; });
     }
+
+    @Test
+    @Timeout(30)
+    void cancelledAcceptLeavesNoWakerAndTheNextAcceptStillWorks() throws Exception {
+        try (TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
+            CountingWaker w = new CountingWaker();
+            Future<TcpStream> accept = l.accept();
+            assertTrue(accept.poll(w.cx).isPending());
+            assertEquals(1, l.waiterCount());
+            accept.cancel();
+            assertEquals(0, l.waiterCount());
+            try (TcpStream c = await(TcpStream.connect(l.localAddress())); TcpStream s = await(l.accept())) {
+                assertEquals(c.localAddress(), s.remoteAddress());
+            }
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void connectTimesOutWhenTheListenerBacklogIsFull() throws Exception {
+        java.util.List<java.nio.channels.SocketChannel> filler = new java.util.ArrayList<>();
+        try (java.nio.channels.ServerSocketChannel full = java.nio.channels.ServerSocketChannel.open()) {
+            full.bind(new InetSocketAddress("127.0.0.1", 0), 1); // never accepts
+            Throwable timedOut = null;
+            for (int i = 0; i < 32 && timedOut == null; i++) {
+                try {
+                    TcpStream s = await(TcpStream.connect(full.getLocalAddress(), Duration.ofMillis(300)));
+                    filler.add(s.channel().get());
+                } catch (CompletionException e) {
+                    timedOut = e.getCause();
+                }
+            }
+            assertInstanceOf(java.net.SocketTimeoutException.class, timedOut, "a full backlog drops SYNs");
+        } finally {
+            for (var c : filler) c.close();
+        }
+    }
 }

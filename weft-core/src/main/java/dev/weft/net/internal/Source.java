@@ -26,18 +26,19 @@ import java.nio.channels.SelectionKey;
  * method           by                what
  * register(dir)    the polling task  add/replace its slot; arm the direction's op if not armed
  *                                    (then wake the selector if it sleeps: see Reactor)
- * deregister(dir)  the polling task  drop its slot (cancel); interest stays until an event finds
- *                                    nobody waiting (lazy disarm, below)
- * fire(readyOps)   driving thread    drain the waiters of each ready direction into the wake list;
- *                                    a ready direction that had no waiter is disarmed
+ * deregister(dir)  the polling task  drop its slot (cancel); the interest stays armed until the
+ *                                    next event disarms it (one-shot, below)
+ * fire(readyOps)   driving thread    drain the waiters of each ready direction into the wake list
+ *                                    and disarm it
  * close()          any thread        cancel the key, drain both directions, refuse new waiters
  * </pre>
  *
- * <p><b>Lazy disarm.</b> The selector is level-triggered. A direction whose waiters were woken
- * keeps its interest: the woken task usually consumes the data and waits again, and then nothing
- * has to change (no {@code Selector.wakeup()}). Only an event that finds no waiter disarms the
- * direction, so a readable socket nobody reads cannot make the selector spin. Because readiness is
- * level-triggered and a waiter arms its direction under this lock before returning pending, a
+ * <p><b>One-shot interest</b> (as async-io registers with {@code EPOLLONESHOT}). The selector is
+ * level-triggered, so an armed direction is reported on every select for as long as it stays
+ * ready. An event therefore disarms every direction it reports, whether or not anybody waited,
+ * and a task that must wait again re-arms its direction. Otherwise the driving thread would spin
+ * between the event and the moment the woken task consumes the data. Because a waiter arms its
+ * direction under this lock before returning pending and readiness is level-triggered, a
  * readiness that arrived between a failed operation and the registration is reported by the next
  * select: no wake-up is lost.
  */
@@ -78,7 +79,8 @@ public final class Source {
     /**
      * Makes the write direction wait for {@code OP_CONNECT} (while a connect is pending) or
      * {@code OP_WRITE}. Re-arms only the directions that have waiters, so a stale
-     * {@code OP_CONNECT} interest cannot make the selector spin once connected.
+     * {@code OP_CONNECT} interest (which the JDK never reports once connected, while epoll keeps
+     * reporting the socket writable) cannot make the selector spin.
      *
      * @param connecting whether a connect is in progress
      */
@@ -132,7 +134,7 @@ public final class Source {
 
     /**
      * Drops the slot of {@code owner}: its future was cancelled or completed. The direction's
-     * interest stays armed until the next event finds nobody waiting (lazy disarm).
+     * interest stays armed until its next event disarms it (one-shot).
      *
      * @param dir {@link #READ} or {@link #WRITE}
      * @param owner a waiting party
@@ -153,21 +155,21 @@ public final class Source {
 
     /**
      * Called by the driving thread for a selected key: drains the ready directions' waiters into
-     * {@code out} and disarms a ready direction that had none.
+     * {@code out} and disarms those directions (one-shot).
      */
     void fire(int readyOps, WakeList out) {
         synchronized (this) {
             if (closed) return;
             int want = interest;
             if ((readyOps & readOp) != 0) {
-                if (readers.isEmpty()) want &= ~readOp;
-                else readers.drainTo(out);
+                want &= ~readOp;
+                readers.drainTo(out);
             }
             // OP_CONNECT and OP_WRITE both serve the write direction; an error or hang-up is
             // reported by the JDK as every interest op being ready, which wakes both sides.
             if ((readyOps & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-                if (writers.isEmpty()) want &= ~writeOp;
-                else writers.drainTo(out);
+                want &= ~writeOp;
+                writers.drainTo(out);
             }
             setInterest(want);
         }

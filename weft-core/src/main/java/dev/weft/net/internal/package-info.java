@@ -8,7 +8,7 @@
  *       {@code Selector.wakeup()} per sleep).</li>
  *   <li>{@link dev.weft.net.internal.Source}: one registered channel; per direction (read/write) a
  *       small list of waiting tasks ({@code Waiters}); interest armed by the waiting task itself,
- *       disarmed lazily by the driver when an event finds nobody waiting.</li>
+ *       disarmed by the driver when the event comes (one-shot, like async-io).</li>
  *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
  *       future; its {@code cancel()} removes its slot.</li>
  *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
