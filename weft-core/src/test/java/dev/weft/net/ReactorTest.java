@@ -116,6 +116,7 @@ class ReactorTest {
 
     @Test
     @Timeout(30)
+    @SuppressWarnings("try") // closes a resource early on purpose
     void closeWakesWaitersWhoseRetryFails() throws Exception {
         try (TcpListener l = TcpListener.bind("127.0.0.1", 0);
                 TcpStream a = await(TcpStream.connect(l.localAddress()));
