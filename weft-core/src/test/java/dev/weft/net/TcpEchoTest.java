@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 class TcpEchoTest {
+    /** {@code -Dweft.stress=true}: 1 GB through one connection and 4,000 connections. */
+    private static final boolean STRESS = Boolean.getBoolean("weft.stress");
 
     /** Byte {@code i} of the test stream of connection {@code seed}: every byte differs by position. */
     static byte pattern(long seed, long i) {
@@ -28,9 +30,9 @@ class TcpEchoTest {
     }
 
     @Test
-    @Timeout(60)
+    @Timeout(600)
     void hundredMegabytesEchoedThroughOneConnectionEveryByteVerified() throws Exception {
-        long total = 100L * 1024 * 1024;
+        long total = (STRESS ? 1024L : 100L) * 1024 * 1024;
         try (EchoServer server = new EchoServer();
                 TcpStream c = await(TcpStream.connect(server.address()))) {
             AtomicReference<Throwable> writerFailure = new AtomicReference<>();
@@ -72,9 +74,9 @@ class TcpEchoTest {
     }
 
     @Test
-    @Timeout(60)
+    @Timeout(600)
     void thousandConcurrentConnectionsEachEchoVerified() throws Exception {
-        int conns = 1000;
+        int conns = STRESS ? 4000 : 1000;
         int size = 2048;
         try (EchoServer server = new EchoServer()) {
             var addr = server.address();
