@@ -188,4 +188,23 @@ class TcpEchoTest {
                 () -> await(TcpStream.connect(free)));
         assertThat(t.getCause()).isInstanceOf(java.net.ConnectException.class);
     }
+
+    @Test
+    @Timeout(60)
+    void pingPongOfOneByteMessagesLosesNoWakeup() throws Exception {
+        int rounds = STRESS ? 200_000 : 20_000;
+        try (EchoServer server = new EchoServer();
+                TcpStream c = await(TcpStream.connect(server.address()))) {
+            c.setNoDelay(true);
+            byte[] out = new byte[1];
+            byte[] in = new byte[1];
+            for (int i = 0; i < rounds; i++) {
+                out[0] = (byte) i;
+                await(c.writeAll(out, 0, 1));
+                await(c.readExact(in, 0, 1));
+                if (in[0] != out[0]) throw new AssertionError("round " + i + " echoed " + in[0]);
+            }
+            assertEquals(0, c.waiterCount());
+        }
+    }
 }
