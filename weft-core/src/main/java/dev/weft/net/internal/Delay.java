@@ -12,6 +12,10 @@ import java.util.concurrent.TimeUnit;
  * A future that completes once a deadline has passed: the net layer's own short waits (accept
  * back-off after an error, connect timeouts).
  *
+ * {@snippet :
+ * await(new Delay(Duration.ofMillis(5)));
+ * }
+ *
  * <p>It schedules the waker on one shared daemon thread ({@code weft-net-delay}); these waits are
  * off the hot path (errors and time-outs). It stands in for the time layer's {@code sleep}, which
  * replaces it once it is on {@code main}.

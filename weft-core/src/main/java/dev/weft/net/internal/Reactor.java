@@ -16,6 +16,13 @@ import java.util.function.Consumer;
  * The reactor: one {@link Selector} for the process, and the {@link Poller} that waits in it and
  * wakes the tasks whose channels became ready (async-io's {@code Reactor} on NIO).
  *
+ * {@snippet :
+ * Reactor r = Reactor.global();
+ * Source s = r.register(channel);       // non-blocking, no interest yet
+ * s.register(Source.READ, owner, waker); // arm: the waker is woken when readable
+ * r.poll(-1);                            // the driving thread: select, then wake
+ * }
+ *
  * <h2>State of the wake-up flag</h2>
  * <pre>
  * state     meaning

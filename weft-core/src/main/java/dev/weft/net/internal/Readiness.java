@@ -8,6 +8,10 @@ import dev.weft.future.Poll;
  * The future of {@code readable()} / {@code writable()}: completes once the reactor reports the
  * direction ready after this future first waited.
  *
+ * {@snippet :
+ * await(new Readiness(source, Source.READ)); // now try the read again
+ * }
+ *
  * <h2>State</h2>
  * <pre>
  * waiting   meaning                                     next poll

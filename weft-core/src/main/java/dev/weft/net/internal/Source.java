@@ -9,6 +9,13 @@ import java.nio.channels.SelectionKey;
  * One channel registered with the {@link Reactor}: its selection key and, per direction, the
  * tasks waiting for readiness (async-io's {@code Source}).
  *
+ * {@snippet :
+ * Source s = Reactor.global().register(channel);
+ * if (channel.read(buf) == 0 && s.register(Source.READ, this, cx.waker())) return Poll.pending();
+ * // ... and when the waiting future is cancelled:
+ * s.deregister(Source.READ, this);
+ * }
+ *
  * <h2>State</h2>
  * <pre>
  * field       meaning                                               guarded by
