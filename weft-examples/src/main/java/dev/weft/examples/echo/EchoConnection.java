@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
 
 /**
  * One echo connection as a hand-written state machine: read what is there, write it all back,
- * repeat until the client ends its output, then shut ours down. Polling allocates nothing.
+ * repeat until the client ends its output, then shut ours down. Polling allocates nothing. The
+ * connection owns its stream: it closes it when it completes, fails or is cancelled.
  *
  * <p>State (owner thread only): {@code buf} is in write mode while {@code reading}, in read mode
  * (bytes still to echo) otherwise; {@code echoed} counts the bytes sent back.
@@ -26,6 +27,17 @@ final class EchoConnection implements Future<Long> {
 
     @Override
     public Poll<Long> poll(Context cx) throws IOException {
+        try {
+            Poll<Long> p = step(cx);
+            if (p.isReady()) stream.close();
+            return p;
+        } catch (IOException | RuntimeException e) {
+            stream.close(); // a client that resets its connection ends only this connection
+            throw e;
+        }
+    }
+
+    private Poll<Long> step(Context cx) throws IOException {
         while (true) {
             if (reading) {
                 Poll<Integer> r = stream.pollRead(cx, buf);
@@ -44,6 +56,15 @@ final class EchoConnection implements Future<Long> {
             }
             buf.clear();
             reading = true;
+        }
+    }
+
+    @Override
+    public void cancel() {
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // cancelled: nobody is left to tell; the socket is gone either way
         }
     }
 }

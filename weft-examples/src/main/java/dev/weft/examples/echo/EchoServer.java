@@ -1,12 +1,10 @@
 package dev.weft.examples.echo;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.Runtime;
 import dev.weft.net.TcpListener;
-import dev.weft.net.TcpStream;
+import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.CompletionException;
 
 /**
  * A TCP echo server on Weft: every byte a client sends comes back.
@@ -24,17 +22,19 @@ import java.util.concurrent.CompletionException;
  * }
  * }
  *
- * <p>Each connection is an {@link EchoConnection} future. Until Weft's executor is on
- * {@code main}, each runs under {@code blockOn} on a virtual thread of its own; accepting runs on
- * a platform thread.
+ * <p>The server owns a Weft {@link Runtime} with 2 workers (W6's rule: 2 worker threads). The
+ * accept loop ({@link AcceptLoop}) is one task; each connection ({@link EchoConnection}) is
+ * another, spawned detached: a client that resets its connection ends only its own task.
  */
 public final class EchoServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Thread acceptor;
+    private final Runtime runtime;
+    private final Task<Long> acceptor;
 
-    private EchoServer(TcpListener listener) {
+    private EchoServer(TcpListener listener, Runtime runtime) {
         this.listener = listener;
-        this.acceptor = Thread.ofPlatform().daemon().name("echo-accept").unstarted(this::acceptLoop);
+        this.runtime = runtime;
+        this.acceptor = runtime.spawn(new AcceptLoop(listener, runtime));
     }
 
     /**
@@ -45,9 +45,9 @@ public final class EchoServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static EchoServer start(InetSocketAddress address) throws IOException {
-        EchoServer s = new EchoServer(TcpListener.bind(address));
-        s.acceptor.start();
-        return s;
+        TcpListener l = TcpListener.bind(address);
+        Runtime rt = Runtime.builder().workers(2).threadNamePrefix("echo-worker-").build();
+        return new EchoServer(l, rt);
     }
 
     /**
@@ -58,36 +58,15 @@ public final class EchoServer implements AutoCloseable {
         return listener.localAddress().getPort();
     }
 
-    private void acceptLoop() {
-        while (true) {
-            TcpStream s;
-            try {
-                s = BlockOn.blockOn(listener.accept());
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof ClosedChannelException) return;
-                throw e;
-            }
-            Thread.ofVirtual().start(() -> serve(s));
-        }
-    }
-
-    private static void serve(TcpStream s) {
-        try (s) {
-            s.setNoDelay(true);
-            BlockOn.blockOn(new EchoConnection(s));
-        } catch (IOException | CompletionException e) {
-            // A client that resets its connection ends only that connection.
-        }
-    }
-
     /**
-     * Stops accepting; connections already open run until their clients close them.
+     * Stops accepting and stops the runtime (open connections are cancelled, which closes them).
      *
-     * @throws IOException if closing failed
+     * @throws IOException if closing the listener failed
      */
     @Override
     public void close() throws IOException {
         listener.close();
+        runtime.close();
     }
 
     /**
@@ -100,6 +79,6 @@ public final class EchoServer implements AutoCloseable {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 7000;
         EchoServer s = start(new InetSocketAddress("127.0.0.1", port));
         System.out.println("Weft echo server on 127.0.0.1:" + s.port() + " (Ctrl-C to stop)");
-        s.acceptor.join();
+        dev.weft.exec.BlockOn.blockOn(s.acceptor);
     }
 }
