@@ -2,7 +2,7 @@ package dev.weft.net;
 
 import dev.weft.exec.BlockOn;
 import dev.weft.future.Future;
-import dev.weft.io.AsyncIo;
+import dev.weft.exec.Runtime;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -11,15 +11,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A test echo server on 127.0.0.1: an accept loop on its own thread, one virtual thread per
- * connection running {@code copy(stream, stream)} under {@code blockOn}, then shutting the output
- * down. Records each connection's outcome (bytes echoed, or the exception) by accept order.
+ * A test echo server on 127.0.0.1: an accept loop on its own thread, one task per connection on a
+ * Weft runtime with 2 workers ({@link ServeConnection}: {@code copy(stream, stream)}, then shut
+ * the output down). Records each connection's outcome (bytes echoed, or the exception) by accept
+ * order.
  */
 final class EchoServer implements AutoCloseable {
     final TcpListener listener;
     final Map<Integer, Object> outcomes = new ConcurrentHashMap<>();
     final AtomicInteger accepted = new AtomicInteger();
     private final Thread acceptor;
+    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("echo-test-").build();
 
     EchoServer() throws IOException {
         listener = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0));
@@ -40,17 +42,7 @@ final class EchoServer implements AutoCloseable {
                 throw e;
             }
             int id = accepted.getAndIncrement();
-            Thread.ofVirtual().start(() -> serve(id, s));
-        }
-    }
-
-    private void serve(int id, TcpStream s) {
-        try (s) {
-            long n = BlockOn.blockOn(AsyncIo.copy(s, s));
-            BlockOn.blockOn(AsyncIo.shutdown(s));
-            outcomes.put(id, n);
-        } catch (Throwable t) {
-            outcomes.put(id, t.getCause() != null ? t.getCause() : t);
+            runtime.spawn(new ServeConnection(id, s, outcomes)).detach();
         }
     }
 
@@ -61,6 +53,7 @@ final class EchoServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         listener.close();
+        runtime.close();
         try {
             acceptor.join(5000);
         } catch (InterruptedException e) {
