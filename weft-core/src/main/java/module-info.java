@@ -9,5 +9,6 @@ module dev.weft {
     exports dev.weft.exec;
     exports dev.weft.task;
     exports dev.weft.io;
+    exports dev.weft.time;
     exports dev.weft.net;
 }

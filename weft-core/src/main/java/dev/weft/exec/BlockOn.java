@@ -16,6 +16,11 @@ import java.util.concurrent.CancellationException;
  * wake-ups only cause an extra poll. Works on platform and virtual threads (a virtual thread
  * unmounts while parked).
  *
+ * <p>While it waits, the thread drives the timers and the reactor if no other thread does (the
+ * installed {@link dev.weft.internal.IdleDriver}, as async-io's {@code block_on} takes the
+ * reactor): a {@code blockOn(Time.sleep(...))} is woken by its own thread, and the future's waker
+ * makes the driver return at once.
+ *
  * <p>Each thread keeps one parker and reuses it, so blocking on a future that is ready at once
  * allocates nothing beyond what the future itself does. A nested {@code blockOn} (one called from
  * inside a poll that is itself driven by {@code blockOn} on the same thread) gets a parker of its

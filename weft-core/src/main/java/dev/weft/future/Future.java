@@ -1,5 +1,11 @@
 package dev.weft.future;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
 /**
  * A value that will be there later, computed step by step each time it is polled.
  *
@@ -74,5 +80,245 @@ public interface Future<T> {
      */
     static <T> Future<T> ready(T value) {
         return new ReadyFuture<>(value);
+    }
+
+    /**
+     * A future that is never ready and never wakes anyone.
+     *
+     * {@snippet :
+     * Future<String> f = Future.pending();
+     * assert f.poll(Context.noop()).isPending();
+     * }
+     *
+     * @param <T> the output type
+     * @return the shared pending future
+     */
+    static <T> Future<T> pending() {
+        return PendingFuture.instance();
+    }
+
+    /**
+     * A future whose every poll calls {@code fn}: the quickest way to write a leaf future. The
+     * function must follow the contract of {@link #poll(Context)} (register {@code cx.waker()}
+     * before answering pending). What wakes it and whether it is cancel-safe depend on {@code fn};
+     * it throws what {@code fn} throws.
+     *
+     * {@snippet :
+     * int[] calls = {0};
+     * Future<Integer> f = Future.pollFn(cx -> {
+     *     if (++calls[0] == 2) return Poll.ready(calls[0]);
+     *     cx.waker().wake();
+     *     return Poll.pending();
+     * });
+     * }
+     *
+     * @param fn what each poll does
+     * @param <T> the output type
+     * @return a future calling {@code fn} on each poll
+     */
+    static <T> Future<T> pollFn(Function<? super Context, ? extends Poll<T>> fn) {
+        return new PollFn<>(fn);
+    }
+
+    /**
+     * A future that calls {@code supplier} on its first poll and then behaves as the future it
+     * returned. Nothing runs before the first poll. Cancelling it cancels the made future, if any.
+     *
+     * {@snippet :
+     * Future<Long> f = Future.lazy(() -> Future.ready(System.nanoTime())); // the time of the first poll
+     * }
+     *
+     * @param supplier makes the future, once
+     * @param <T> the output type
+     * @return the lazy future
+     */
+    static <T> Future<T> lazy(Supplier<? extends Future<T>> supplier) {
+        return new Lazy<>(supplier);
+    }
+
+    /**
+     * A future that is pending once, after waking its own task, and then ready: lets other tasks
+     * run. Woken by itself; throws nothing; cancel-safe.
+     *
+     * {@snippet :
+     * Future<Void> y = Future.yieldNow();
+     * }
+     *
+     * @return a new yielding future
+     */
+    static Future<Void> yieldNow() {
+        return new YieldNow();
+    }
+
+    /**
+     * Applies {@code fn} to the output of this future. Woken when this future is; throws what this
+     * future or {@code fn} throws (unchanged); cancel-safe when this future is (cancelling cancels
+     * this future).
+     *
+     * {@snippet :
+     * Future<String> s = Future.ready(41).map(x -> "v" + (x + 1)); // "v42"
+     * }
+     *
+     * @param fn the function
+     * @param <R> the new output type
+     * @return the mapped future
+     */
+    default <R> Future<R> map(Function<? super T, ? extends R> fn) {
+        return new Map<>(this, fn);
+    }
+
+    /**
+     * Runs this future, then the future {@code fn} makes of its output (flat-map). Woken when the
+     * future currently polled is; throws what either future or {@code fn} throws (unchanged);
+     * cancelling cancels whichever of the two futures is running.
+     *
+     * {@snippet :
+     * Future<Integer> f = Future.ready(20).then(x -> Future.ready(x * 2 + 2)); // 42
+     * }
+     *
+     * @param fn makes the second future
+     * @param <R> the output type of the second future
+     * @return the chained future
+     */
+    default <R> Future<R> then(Function<? super T, ? extends Future<R>> fn) {
+        return new Then<>(this, fn);
+    }
+
+    /**
+     * Completes with {@code handler}'s answer if this future throws an instance of {@code type};
+     * any other throwable passes through unchanged. Woken when this future is; cancelling cancels
+     * this future.
+     *
+     * {@snippet :
+     * Future<Integer> f = Future.<Integer>pollFn(cx -> { throw new IllegalStateException("no"); })
+     *         .catching(IllegalStateException.class, e -> -1); // -1
+     * }
+     *
+     * @param type the throwable type to recover from
+     * @param handler makes the output from the throwable
+     * @param <X> the throwable type
+     * @return the recovering future
+     */
+    default <X extends Throwable> Future<T> catching(Class<X> type, Function<? super X, ? extends T> handler) {
+        return new Catching<>(this, type, handler);
+    }
+
+    /**
+     * Completes with {@code handler}'s answer if this future throws anything:
+     * {@code catching(Throwable.class, handler)}.
+     *
+     * {@snippet :
+     * Future<Integer> f = Future.<Integer>pollFn(cx -> { throw new RuntimeException(); }).recover(t -> 0);
+     * }
+     *
+     * @param handler makes the output from the throwable
+     * @return the recovering future
+     */
+    default Future<T> recover(Function<? super Throwable, ? extends T> handler) {
+        return catching(Throwable.class, handler);
+    }
+
+    /**
+     * Runs two futures together (both polled with the same context) and completes with both
+     * outputs. Woken when either is. If one throws, the other is cancelled (if not finished) and
+     * the exception passes on unchanged. Cancelling cancels the unfinished ones; the output of one
+     * that already finished is lost.
+     *
+     * {@snippet :
+     * Pair<Integer, String> p = dev.weft.Weft.await(Future.join(Future.ready(1), Future.ready("a")));
+     * }
+     *
+     * @param a the first future
+     * @param b the second future
+     * @param <A> the first output type
+     * @param <B> the second output type
+     * @return a future of both outputs
+     */
+    static <A, B> Future<Pair<A, B>> join(Future<A> a, Future<B> b) {
+        return new Join<>(a, b);
+    }
+
+    /**
+     * Runs all futures together and completes with their outputs in list order. Each child has its
+     * own waker, so a poll costs O(children woken). If one throws, every other unfinished one is
+     * cancelled exactly once and never polled again, and the exception passes on unchanged.
+     * Cancelling cancels the unfinished ones (outputs already produced are lost).
+     *
+     * {@snippet :
+     * List<Integer> all = dev.weft.Weft.await(Future.joinAll(List.of(Future.ready(1), Future.ready(2))));
+     * }
+     *
+     * @param futures the futures; an empty list gives an empty output at once
+     * @param <T> the output type
+     * @return a future of all outputs (an unmodifiable list, {@code null} elements allowed)
+     */
+    static <T> Future<List<T>> joinAll(List<? extends Future<? extends T>> futures) {
+        return new JoinAll<>(futures);
+    }
+
+    /**
+     * Runs the futures together; the first to finish, with an output or an exception, wins. Every
+     * other one is cancelled exactly once and never polled again. Woken when any is; not
+     * cancel-safe beyond what the children are (cancelling cancels them all).
+     *
+     * {@snippet :
+     * String s = dev.weft.Weft.await(Future.race(Future.pending(), Future.ready("fast"))); // "fast"
+     * }
+     *
+     * @param futures at least one future
+     * @param <T> the output type
+     * @return a future of the winner's output
+     * @throws IllegalArgumentException if no future is given
+     */
+    @SafeVarargs
+    static <T> Future<T> race(Future<? extends T>... futures) {
+        List<Future<? extends T>> list = new ArrayList<>(futures.length);
+        for (Future<? extends T> f : futures) list.add(f);
+        return new Race<>(list);
+    }
+
+    /**
+     * {@link #race(Future[])} over a list.
+     *
+     * @param futures at least one future
+     * @param <T> the output type
+     * @return a future of the winner's output
+     * @throws IllegalArgumentException if the list is empty
+     */
+    static <T> Future<T> race(List<? extends Future<? extends T>> futures) {
+        return new Race<>(futures);
+    }
+
+    /**
+     * Like {@link #race(List)}, but tells which future won: completes with its index in the list
+     * and its output; the others are cancelled exactly once. An exception of the first future to
+     * finish passes on unchanged (the others are cancelled).
+     *
+     * {@snippet :
+     * Selected<String> s = dev.weft.Weft.await(Future.select(List.of(Future.pending(), Future.ready("b"))));
+     * }
+     *
+     * @param futures at least one future
+     * @param <T> the output type
+     * @return a future of the winner's index and output
+     * @throws IllegalArgumentException if the list is empty
+     */
+    static <T> Future<Selected<T>> select(List<? extends Future<? extends T>> futures) {
+        return new Select<>(futures);
+    }
+
+    /**
+     * A future of a {@link CompletionStage}'s outcome; see {@link Interop#fromStage(CompletionStage)}.
+     *
+     * {@snippet :
+     * Future<String> f = Future.fromStage(java.util.concurrent.CompletableFuture.supplyAsync(() -> "hi"));
+     * }
+     *
+     * @param stage the stage
+     * @param <T> the value type
+     * @return a future completing with the stage
+     */
+    static <T> Future<T> fromStage(CompletionStage<T> stage) {
+        return Interop.fromStage(stage);
     }
 }

@@ -13,7 +13,10 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Cost of {@code blockOn} on a future that is ready at once, beside a plain CompletableFuture. */
+/**
+ * Cost of {@code blockOn} on a future that is ready at once, and on one that yields once (one
+ * self-wake: the parker's token path, no real park), beside a plain CompletableFuture.
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -27,6 +30,12 @@ public class BlockOnBench {
     @Benchmark
     public Integer blockOnReady() {
         return BlockOn.blockOn(ready);
+    }
+
+    /** @return the output of blockOn on a future that is pending once after waking itself */
+    @Benchmark
+    public Integer blockOnYieldOnce() {
+        return BlockOn.blockOn(Future.yieldNow().map(v -> 42));
     }
 
     /** @return the join of an already completed CompletableFuture (the baseline) */

@@ -1,0 +1,54 @@
+package dev.weft.future;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.stream.Collector;
+
+/**
+ * The future of {@link Stream#collect(Collector)}: accumulates every element, ready with the
+ * collector's result when the stream ends. {@code stream} is {@code null} once ended or cancelled;
+ * polling task only.
+ */
+final class Collect<T, A, R> implements Future<R> {
+    private Stream<T> stream;
+    private final Collector<? super T, A, R> collector;
+    private final BiConsumer<A, ? super T> accumulator;
+    private A container;
+
+    Collect(Stream<T> stream, Collector<? super T, A, R> collector) {
+        this.stream = Objects.requireNonNull(stream, "stream");
+        this.collector = Objects.requireNonNull(collector, "collector");
+        this.accumulator = collector.accumulator();
+    }
+
+    @Override
+    public Poll<R> poll(Context cx) throws Exception {
+        Stream<T> s = stream;
+        if (s == null) throw new IllegalStateException("collect polled after completion or cancel");
+        if (container == null) container = collector.supplier().get();
+        while (s.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next)) {
+            if (next.isEmpty()) {
+                stream = null;
+                A c = container;
+                container = null;
+                return Poll.ready(collector.finisher().apply(c));
+            }
+            accumulator.accept(container, next.get());
+        }
+        return Poll.pending();
+    }
+
+    @Override
+    public void cancel() {
+        Stream<T> s = stream;
+        stream = null;
+        container = null;
+        if (s != null) s.cancel();
+    }
+
+    @Override
+    public String toString() {
+        return "Collect[" + stream + "]";
+    }
+}

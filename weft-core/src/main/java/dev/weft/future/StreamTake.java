@@ -1,0 +1,51 @@
+package dev.weft.future;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The stream of {@link Stream#take(long)}: the first {@code n} elements. Once it has given them it
+ * cancels the inner stream (abandoned unfinished) and ends. {@code inner} is {@code null} once the
+ * inner stream ended or was cancelled; polling task only.
+ */
+final class StreamTake<T> implements Stream<T> {
+    private Stream<T> inner;
+    private long left;
+
+    StreamTake(Stream<T> inner, long n) {
+        if (n < 0) throw new IllegalArgumentException("n < 0: " + n);
+        this.inner = Objects.requireNonNull(inner, "inner");
+        this.left = n;
+    }
+
+    @Override
+    public Poll<Optional<T>> pollNext(Context cx) throws Exception {
+        Stream<T> s = inner;
+        if (s == null) return Poll.ready(Optional.empty());
+        if (left == 0) {
+            inner = null;
+            s.cancel();
+            return Poll.ready(Optional.empty());
+        }
+        if (!(s.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next))) return Poll.pending();
+        if (next.isEmpty()) {
+            inner = null;
+        } else if (--left == 0) {
+            inner = null;
+            s.cancel();
+        }
+        return Poll.ready(next);
+    }
+
+    @Override
+    public void cancel() {
+        Stream<T> s = inner;
+        inner = null;
+        if (s != null) s.cancel();
+    }
+
+    @Override
+    public String toString() {
+        return "StreamTake[" + left + ", " + inner + "]";
+    }
+}

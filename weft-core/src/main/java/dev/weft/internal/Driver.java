@@ -1,0 +1,274 @@
+package dev.weft.internal;
+
+import dev.weft.time.internal.Timers;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The process-wide driver of timers and I/O: whoever is idle drives it (Tokio's shared driver
+ * behind a try-lock, async-io's {@code block_on} that takes the reactor).
+ *
+ * <p>{@link #tryDrive(long)} takes the driver lock if it is free and does one <em>turn</em>: wait in
+ * the current {@link Poller} until the earlier of the caller's timeout and the next timer
+ * deadline (or until {@link #wakeup()}), then fire the expired timers. A daemon thread
+ * {@code weft-driver} (the fallback) drives whenever nobody else does, so timers fire and I/O is
+ * seen even when every other thread is busy or parked elsewhere. Idle threads take precedence:
+ * a thread whose {@code tryDrive} finds the fallback driving asks it to hand over and waits for it
+ * (briefly), so an I/O event wakes its task on the thread that will run it, without a hop.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field          values                    meaning
+ * owner          null | thread             the driver lock: who is driving
+ * notified       false | true              a wakeup() since the current turn started (coalescing)
+ * handoff        null | thread             an idle thread waiting for the fallback to hand over
+ * fallbackIdle   false | true              the fallback is parked waiting for the lock to be free
+ * poller         Poller                    how a turn waits; replaced by the reactor (setPoller)
+ * </pre>
+ * <pre>
+ * transition          from                    to                       by
+ * acquire             owner=null              owner=T                  tryDrive(T) / fallback, CAS
+ * turn start          notified=x              notified=false           owner; x=true: wait 0
+ * wakeup()            notified=false          notified=true            any; then poller.wakeup()
+ * wakeup()            notified=true           notified=true            any; nothing more (coalesced)
+ * release             owner=T                 owner=null               owner; unparks the fallback
+ *                                                                      if fallbackIdle
+ * request hand-over   owner=F, handoff=null   handoff=T                tryDrive(T), CAS; then
+ *                                                                      poller.wakeup(), T parks
+ * hand over           owner=F, handoff=T      owner=null               fallback after its turn;
+ *                                                                      unparks T, which CASes
+ * </pre>
+ * <p>Fallback thread F: {@code loop { if owner=null and CAS(null,F): turn(-1) until handoff!=null;
+ * release. fallbackIdle=true; park while owner!=null; fallbackIdle=false; parkNanos(GRACE) }}.
+ * The grace period gives an idle thread a head start to take a lock that was just released before
+ * the fallback takes it again. The {@code fallbackIdle}/{@code owner} pair is a Dekker handshake
+ * (both volatile): either the fallback sees the lock free, or the releaser sees it idle and
+ * unparks it.
+ *
+ * <p>Wake-ups: {@link #wakeup()} sets {@code notified} and wakes the poller only on the
+ * false&rarr;true edge, so there is at most one poller wake-up per turn however many threads call
+ * it. The flag is consumed at the start of the next turn (which then does not wait), so a wakeup
+ * that comes while no one waits, or while the lock changes hands, is not lost.
+ *
+ * <p>Failures: a waker that throws does not stop the other due timers from being woken; the first
+ * such failure (or a failure of the poller) is thrown from {@code tryDrive} to the driving thread,
+ * after the lock is released (the fallback thread hands it to its uncaught-exception handler and
+ * goes on driving).
+ *
+ * <p>Memory consistency effects: actions of a thread before it calls {@code wakeup()} or inserts a
+ * timer happen-before the turn that this causes to return (volatile flag / timer lock).
+ *
+ * {@snippet :
+ * IdleDriver d = Driver.global();
+ * d.tryDrive(1_000_000); // drives for at most 1 ms if no one else does
+ * }
+ */
+public final class Driver implements IdleDriver {
+    /** Head start that idle threads get over the fallback when the lock becomes free. */
+    static final long GRACE_NANOS = 100_000;
+    /** How long an idle thread waits for the fallback to hand the driver over. */
+    static final long HANDOFF_PATIENCE_NANOS = 2_000_000;
+
+    private static final VarHandle OWNER;
+    private static final VarHandle NOTIFIED;
+    private static final VarHandle HANDOFF;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            OWNER = l.findVarHandle(Driver.class, "owner", Thread.class);
+            NOTIFIED = l.findVarHandle(Driver.class, "notified", boolean.class);
+            HANDOFF = l.findVarHandle(Driver.class, "handoff", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Clock clock;
+    private final Timers timers;
+    private final Thread fallback;
+    private volatile Poller poller;
+    @SuppressWarnings("unused") // accessed through OWNER
+    private volatile Thread owner;
+    @SuppressWarnings("unused") // accessed through NOTIFIED
+    private volatile boolean notified;
+    @SuppressWarnings("unused") // accessed through HANDOFF
+    private volatile Thread handoff;
+    private volatile boolean fallbackIdle;
+    private volatile boolean closed;
+
+    /**
+     * A driver.
+     *
+     * @param clock the clock of its timers
+     * @param poller how it waits
+     * @param fallbackName name of the fallback daemon thread to start, or {@code null} for none
+     */
+    public Driver(Clock clock, Poller poller, String fallbackName) {
+        this.clock = clock;
+        this.poller = poller;
+        this.timers = new Timers(clock, this::wakeup);
+        if (fallbackName == null) {
+            this.fallback = null;
+        } else {
+            this.fallback = Thread.ofPlatform().name(fallbackName).daemon().unstarted(this::fallbackLoop);
+            this.fallback.start();
+        }
+    }
+
+    /**
+     * The process-wide driver: created on first use with a {@link ParkingPoller} and a fallback
+     * thread named {@code weft-driver}, and installed with {@link IdleDriver#install}.
+     *
+     * @return the global driver
+     */
+    public static Driver global() {
+        return Global.DRIVER;
+    }
+
+    /** @return the timers this driver fires */
+    public Timers timers() {
+        return timers;
+    }
+
+    /** @return the clock of this driver */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** @return the poller turns wait in */
+    public Poller poller() {
+        return poller;
+    }
+
+    /**
+     * Replaces the poller (the reactor installs its selector-based poller here). A thread waiting
+     * in the old poller is woken so that its next turn uses the new one.
+     *
+     * @param p the new poller
+     */
+    public void setPoller(Poller p) {
+        Poller old = poller;
+        poller = p;
+        old.wakeup();
+    }
+
+    /** @return the thread driving now, or {@code null} (for tests and diagnostics) */
+    public Thread owner() {
+        return (Thread) OWNER.getVolatile(this);
+    }
+
+    /** @return the fallback thread, or {@code null} if this driver has none */
+    public Thread fallbackThread() {
+        return fallback;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>If the fallback thread is driving, this asks it to hand over and waits for it for at most
+     * {@value #HANDOFF_PATIENCE_NANOS} ns before answering {@code false}. A thread in
+     * {@code tryDrive} is woken by {@link #wakeup()}.
+     */
+    @Override
+    public boolean tryDrive(long timeoutNanos) {
+        Thread me = Thread.currentThread();
+        if (!OWNER.compareAndSet(this, null, me) && !takeOverFromFallback(me)) return false;
+        try {
+            turn(timeoutNanos);
+        } finally {
+            release();
+        }
+        return true;
+    }
+
+    @Override
+    public void wakeup() {
+        if (!(boolean) NOTIFIED.getAndSet(this, true)) poller.wakeup();
+    }
+
+    /** Stops the fallback thread of a driver that is not the global one (tests). */
+    public void close() {
+        closed = true;
+        if (fallback != null) {
+            poller.wakeup();
+            LockSupport.unpark(fallback);
+        }
+    }
+
+    /** One turn: wait for I/O until the next timer deadline (at most the timeout), fire timers. */
+    private void turn(long timeoutNanos) {
+        long next = timers.prepareSleep();
+        long wait = timeoutNanos;
+        if (next != Timers.NO_DEADLINE) {
+            long untilNext = Math.max(0, next - clock.nanoTime());
+            wait = wait < 0 ? untilNext : Math.min(wait, untilNext);
+        }
+        if ((boolean) NOTIFIED.getAndSet(this, false)) wait = 0;
+        try {
+            poller.poll(wait);
+        } finally {
+            timers.awake();
+        }
+        timers.fireExpired(clock.nanoTime());
+    }
+
+    private void release() {
+        OWNER.setVolatile(this, null);
+        if (fallbackIdle) LockSupport.unpark(fallback);
+    }
+
+    /** The lock is taken: if the fallback holds it, ask it to hand over and wait a little. */
+    private boolean takeOverFromFallback(Thread me) {
+        if (fallback == null || me == fallback || OWNER.getVolatile(this) != fallback) return false;
+        if (!HANDOFF.compareAndSet(this, null, me)) return false;
+        try {
+            poller.wakeup();
+            long deadline = System.nanoTime() + HANDOFF_PATIENCE_NANOS;
+            while (!OWNER.compareAndSet(this, null, me)) {
+                long left = deadline - System.nanoTime();
+                Object o = OWNER.getVolatile(this);
+                if (left <= 0 || (o != null && o != fallback) || me.isInterrupted()) return false;
+                LockSupport.parkNanos(this, left);
+            }
+            return true;
+        } finally {
+            HANDOFF.setVolatile(this, null);
+        }
+    }
+
+    private void fallbackLoop() {
+        Thread me = Thread.currentThread();
+        while (!closed) {
+            if (OWNER.compareAndSet(this, null, me)) {
+                try {
+                    while (HANDOFF.getVolatile(this) == null && !closed) turn(-1);
+                } catch (Throwable t) {
+                    // A waker or poller failed on the fallback: report it as the thread's own
+                    // failure would be, and keep driving (the timers of others must still fire).
+                    me.getUncaughtExceptionHandler().uncaughtException(me, t);
+                } finally {
+                    OWNER.setVolatile(this, null);
+                    Thread waiting = (Thread) HANDOFF.getVolatile(this);
+                    if (waiting != null) LockSupport.unpark(waiting);
+                }
+            }
+            fallbackIdle = true;
+            while (OWNER.getVolatile(this) != null && !closed) LockSupport.park(this);
+            fallbackIdle = false;
+            if (!closed) LockSupport.parkNanos(this, GRACE_NANOS);
+        }
+    }
+
+    /** Lazy holder of the global driver: created and installed on first use. */
+    private static final class Global {
+        static final Driver DRIVER = new Driver(Clock.system(), new ParkingPoller(), "weft-driver");
+
+        static {
+            IdleDriver.install(DRIVER);
+        }
+
+        private Global() {}
+    }
+}

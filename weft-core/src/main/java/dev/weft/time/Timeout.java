@@ -1,0 +1,84 @@
+package dev.weft.time;
+
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The future of {@link Time#timeout}: the output of an inner future, or a
+ * {@link TimeoutException} if the inner future is not done by the deadline.
+ *
+ * <p>Each poll polls the inner future first (so an inner future that is ready at the deadline
+ * wins), then the deadline's {@link Sleep}. When time runs out, the inner future is cancelled
+ * exactly once ({@link Future#cancel()}) and the poll throws {@link TimeoutException}. When the
+ * inner future completes (or throws) first, the timer entry is removed and the inner future is
+ * not cancelled. {@link #cancel()} cancels both.
+ *
+ * <p>What wakes it: whatever wakes the inner future, or the timer driver at the deadline. Throws
+ * what the inner future throws, or {@link TimeoutException}. Cancel-safe if the inner future is.
+ *
+ * {@snippet :
+ * try {
+ *     dev.weft.Weft.await(Time.timeout(Time.sleep(java.time.Duration.ofSeconds(10)),
+ *                                      java.time.Duration.ofMillis(5)));
+ * } catch (java.util.concurrent.CompletionException e) {
+ *     assert e.getCause() instanceof java.util.concurrent.TimeoutException;
+ * }
+ * }
+ *
+ * @param <T> the output type
+ */
+public final class Timeout<T> implements Future<T> {
+    private final Future<T> inner;
+    private final Sleep deadline;
+    private final long afterNanos;
+    private boolean done;
+
+    Timeout(Future<T> inner, Sleep deadline, long afterNanos) {
+        this.inner = inner;
+        this.deadline = deadline;
+        this.afterNanos = afterNanos;
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) throws Exception {
+        if (done) throw new IllegalStateException("timeout polled after completion");
+        Poll<T> p;
+        try {
+            p = inner.poll(cx);
+        } catch (Throwable t) {
+            done = true;
+            deadline.cancel();
+            throw t;
+        }
+        if (p.isReady()) {
+            done = true;
+            deadline.cancel();
+            return p;
+        }
+        if (deadline.poll(cx).isPending()) return Poll.pending();
+        done = true;
+        inner.cancel();
+        throw new TimeoutException("timed out after " + afterNanos + " ns");
+    }
+
+    /** Cancels the inner future and removes the timer entry. */
+    @Override
+    public void cancel() {
+        if (done) return;
+        done = true;
+        inner.cancel();
+        deadline.cancel();
+    }
+
+    /** @return whether the deadline's timer entry is in the wheel (for tests and diagnostics) */
+    boolean isTimerRegistered() {
+        return deadline.isRegistered();
+    }
+
+    @Override
+    public String toString() {
+        return "Timeout[" + inner + ", " + afterNanos + " ns]";
+    }
+}

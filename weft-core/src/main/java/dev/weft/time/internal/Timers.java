@@ -1,0 +1,232 @@
+package dev.weft.time.internal;
+
+import dev.weft.future.Waker;
+import dev.weft.internal.Clock;
+import dev.weft.internal.Outcomes;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a {@link Clock}.
+ *
+ * <h2>Locking and state</h2>
+ * <p>One {@link ReentrantLock} guards the wheel and every field of the entries in it (see
+ * {@link TimerEntry}). Inserting, re-registering a waker and cancelling are O(1) under the lock,
+ * from any thread. Firing happens on the driving thread only: under the lock it takes up to
+ * {@link #BATCH} due entries out of the wheel, marks them FIRED and keeps their wakers; then it
+ * unlocks and wakes them, so no waker runs under the lock (a waker may itself register a timer).
+ * A lock is simple and, with O(1) work inside, cheap: {@code TimerBench} in weft-bench measures it.
+ *
+ * <pre>
+ * field        who touches it
+ * wheel        any thread, under lock
+ * sleepUntil   written by the driving thread (under lock when it starts to sleep, plain volatile
+ *              write when it wakes); read by inserting threads under lock
+ * batch        driving thread only (fireExpired is called by the driver lock holder)
+ * clock,origin written once before publication
+ * </pre>
+ *
+ * <p>Ticks: a deadline in nanoseconds becomes the tick {@code ceil((deadline - origin) / 1 ms)}
+ * (rounded up) and the time now becomes {@code floor((now - origin) / 1 ms)} (rounded down), so a
+ * timer fires only once the clock reached its deadline: never early, at most about 1 ms late
+ * plus the driver's own delay.
+ *
+ * <p>Waking the driver: when a timer is inserted with a tick earlier than the one the driver sleeps
+ * until, {@code onEarlierDeadline} runs (after unlocking): the driver's coalescing wakeup.
+ *
+ * {@snippet :
+ * Timers timers = new Timers(Clock.system(), () -> {});
+ * TimerEntry e = new TimerEntry();
+ * timers.register(e, System.nanoTime() + 5_000_000, () -> System.out.println("fired"));
+ * // the driver calls timers.fireExpired(System.nanoTime()) after sleeping timers.prepareSleep()
+ * }
+ */
+public final class Timers {
+    /** Nanoseconds per tick. */
+    public static final long TICK_NANOS = 1_000_000L;
+    /** Wakers collected per lock hold while firing (Tokio wakes in batches of 32). */
+    static final int BATCH = 32;
+    /** {@link #prepareSleep()} answer when no timer is registered. */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Clock clock;
+    private final long origin;
+    private final Runnable onEarlierDeadline;
+    private final TimerWheel wheel;
+    private final Waker[] batch = new Waker[BATCH];
+    /** Tick the driver sleeps until; Long.MAX_VALUE: sleeps with no deadline; MIN: not sleeping. */
+    private volatile long sleepUntil = Long.MIN_VALUE;
+
+    /**
+     * Timers on {@code clock}.
+     *
+     * @param clock the clock deadlines are measured on
+     * @param onEarlierDeadline wakes the driver when a deadline earlier than its sleep is inserted
+     */
+    public Timers(Clock clock, Runnable onEarlierDeadline) {
+        this.clock = clock;
+        this.origin = clock.nanoTime();
+        this.onEarlierDeadline = onEarlierDeadline;
+        this.wheel = new TimerWheel(0);
+    }
+
+    /** @return the clock of these timers */
+    public Clock clock() {
+        return clock;
+    }
+
+    /**
+     * Registers {@code e} (IDLE) to wake {@code waker} at {@code deadlineNanos}.
+     *
+     * @param e an entry in state IDLE
+     * @param deadlineNanos the deadline on the clock's scale
+     * @param waker whom to wake
+     * @return {@code true} if registered; {@code false} if the deadline has already passed on the
+     *     wheel (the entry stays IDLE and the caller is done waiting)
+     */
+    public boolean register(TimerEntry e, long deadlineNanos, Waker waker) {
+        long tick = deadlineTick(deadlineNanos);
+        boolean wake;
+        lock.lock();
+        try {
+            if (!wheel.insert(e, tick)) return false;
+            e.waker = waker;
+            e.state = TimerEntry.REGISTERED;
+            wake = tick < sleepUntil;
+        } finally {
+            lock.unlock();
+        }
+        if (wake) onEarlierDeadline.run();
+        return true;
+    }
+
+    /**
+     * Replaces the waker of a registered entry.
+     *
+     * @param e the entry
+     * @param waker the new waker
+     * @return {@code true} if the entry is still registered; {@code false} if it fired meanwhile
+     */
+    public boolean updateWaker(TimerEntry e, Waker waker) {
+        lock.lock();
+        try {
+            if (e.state != TimerEntry.REGISTERED) return false;
+            e.waker = waker;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes a registered entry (O(1)); it goes back to IDLE and will never fire. Does nothing to
+     * an IDLE entry; a FIRED entry goes back to IDLE, ready to be registered again.
+     *
+     * <p>A cancel that races with the firing of the entry may come after the driver took the
+     * entry out (FIRED) but before it woke the waker: that wake still happens (wakes are allowed
+     * to be spurious), and this method answers {@code false}.
+     *
+     * @param e the entry
+     * @return {@code true} if the entry was registered and is now removed without having fired
+     */
+    public boolean cancel(TimerEntry e) {
+        if (e.state == TimerEntry.IDLE) return false;
+        lock.lock();
+        try {
+            boolean removed = wheel.remove(e);
+            e.waker = null;
+            e.state = TimerEntry.IDLE;
+            return removed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Fires every entry due at {@code nowNanos}: marks it FIRED and wakes its waker, outside the
+     * lock, in batches. Driving thread only.
+     *
+     * @param nowNanos the current time
+     * @return how many entries fired
+     */
+    public int fireExpired(long nowNanos) {
+        long now = Math.floorDiv(nowNanos - origin, TICK_NANOS);
+        Waker[] wakers = batch;
+        Throwable failure = null;
+        int fired = 0;
+        while (true) {
+            int n = 0;
+            lock.lock();
+            try {
+                TimerEntry e;
+                while (n < BATCH && (e = wheel.poll(now)) != null) {
+                    wakers[n++] = e.waker;
+                    e.waker = null;
+                    e.state = TimerEntry.FIRED;
+                }
+            } finally {
+                lock.unlock();
+            }
+            for (int i = 0; i < n; i++) {
+                try {
+                    wakers[i].wake();
+                } catch (Throwable t) {
+                    if (failure == null) failure = t;
+                    else failure.addSuppressed(t);
+                }
+                wakers[i] = null;
+            }
+            fired += n;
+            if (n < BATCH) break;
+        }
+        if (failure != null) throw Outcomes.rethrow(failure);
+        return fired;
+    }
+
+    /**
+     * Called by the driving thread before it waits: records the tick it will sleep until, so that
+     * an earlier insert wakes it.
+     *
+     * @return the time in nanoseconds at which the next timer is due (may be in the past), or
+     *     {@link #NO_DEADLINE}
+     */
+    public long prepareSleep() {
+        lock.lock();
+        try {
+            long next = wheel.nextExpiration();
+            sleepUntil = next < 0 ? Long.MAX_VALUE : next;
+            return next < 0 ? NO_DEADLINE : origin + next * TICK_NANOS;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Called by the driving thread when it stopped waiting: inserts no longer need to wake it. */
+    public void awake() {
+        sleepUntil = Long.MIN_VALUE;
+    }
+
+    /** @return the number of registered entries */
+    public int size() {
+        lock.lock();
+        try {
+            return wheel.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether no entry and no occupied slot is left (for leak checks) */
+    public boolean isEmpty() {
+        lock.lock();
+        try {
+            return wheel.size() == 0 && wheel.isStructurallyEmpty();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private long deadlineTick(long deadlineNanos) {
+        return -Math.floorDiv(-(deadlineNanos - origin), TICK_NANOS);
+    }
+}

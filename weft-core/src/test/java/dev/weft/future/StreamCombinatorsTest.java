@@ -1,0 +1,177 @@
+package dev.weft.future;
+
+import static dev.weft.testkit.Polls.assertPending;
+import static dev.weft.testkit.Polls.assertReady;
+import static dev.weft.testkit.Polls.pollNextOnce;
+import static dev.weft.testkit.Polls.pollOnce;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.weft.Weft;
+import dev.weft.testkit.CountingWaker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(10)
+class StreamCombinatorsTest {
+    private final CountingWaker w = new CountingWaker();
+
+    /** A stream of 0, 1, 2, ... up to {@code end} (exclusive) that is pending before each element. */
+    static final class Stepping implements Stream<Integer> {
+        final int end;
+        int next;
+        boolean armed;
+        int cancels;
+        int pollsAfterCancel;
+
+        Stepping(int end) {
+            this.end = end;
+        }
+
+        @Override
+        public Poll<Optional<Integer>> pollNext(Context cx) {
+            if (cancels > 0) pollsAfterCancel++;
+            if (next == end) return Poll.ready(Optional.empty());
+            if (!armed) {
+                armed = true;
+                cx.waker().wake();
+                return Poll.pending();
+            }
+            armed = false;
+            return Poll.ready(Optional.of(next++));
+        }
+
+        @Override
+        public void cancel() {
+            cancels++;
+        }
+    }
+
+    @Test
+    void fromIterableGivesEveryElementThenEnds() {
+        Stream<String> s = Stream.fromIterable(List.of("a", "b"));
+        assertReady(pollNextOnce(s, w), Optional.of("a"));
+        assertReady(pollNextOnce(s, w), Optional.of("b"));
+        assertReady(pollNextOnce(s, w), Optional.empty());
+        assertReady(pollNextOnce(s, w), Optional.empty());
+    }
+
+    @Test
+    void mapFilterTakeCompose() {
+        Stream<String> s = Stream.fromIterable(List.of(1, 2, 3, 4, 5, 6)).filter(i -> i % 2 == 0).map(i -> "#" + i).take(2);
+        List<String> out = Weft.await(s.toList());
+        assertThat(out).containsExactly("#2", "#4");
+    }
+
+    @Test
+    void adaptersPassPendingThrough() {
+        Stepping src = new Stepping(3);
+        Stream<Integer> s = src.map(i -> i * 10);
+        assertPending(pollNextOnce(s, w));
+        assertThat(w.takeWakes()).isEqualTo(1);
+        assertReady(pollNextOnce(s, w), Optional.of(0));
+        List<Integer> rest = Weft.await(s.toList());
+        assertThat(rest).containsExactly(10, 20);
+    }
+
+    @Test
+    void takeCancelsTheSourceOnceItHasEnoughAndNeverPollsItAgain() {
+        Stepping src = new Stepping(100);
+        Stream<Integer> s = src.take(2);
+        List<Integer> out = Weft.await(s.toList());
+        assertThat(out).containsExactly(0, 1);
+        assertThat(src.cancels).isEqualTo(1);
+        assertReady(pollNextOnce(s, w), Optional.empty());
+        s.cancel();
+        assertThat(src.cancels).isEqualTo(1);
+        assertThat(src.pollsAfterCancel).isZero();
+    }
+
+    @Test
+    void takeZeroCancelsWithoutPolling() {
+        Stepping src = new Stepping(5);
+        assertReady(pollNextOnce(src.take(0), w), Optional.empty());
+        assertThat(src.cancels).isEqualTo(1);
+        assertThat(src.next).isZero();
+        assertThatThrownBy(() -> src.take(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void takeOfAShortStreamDoesNotCancelIt() {
+        Stepping src = new Stepping(1);
+        List<Integer> out = Weft.await(src.take(5).toList());
+        assertThat(out).containsExactly(0);
+        assertThat(src.cancels).isZero();
+    }
+
+    @Test
+    void cancelOfAdaptersReachesTheSourceOnce() {
+        for (java.util.function.Function<Stream<Integer>, Stream<Integer>> adapt : List.<java.util.function.Function<Stream<Integer>, Stream<Integer>>>of(
+                x -> x.map(i -> i), x -> x.filter(i -> true), x -> x.take(10))) {
+            Stepping src = new Stepping(5);
+            Stream<Integer> s = adapt.apply(src);
+            assertPending(pollNextOnce(s, w));
+            s.cancel();
+            s.cancel();
+            assertThat(src.cancels).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void forEachSeesEveryElementAndCompletesAtTheEnd() {
+        List<Integer> seen = new ArrayList<>();
+        Future<Void> f = new Stepping(3).forEach(seen::add);
+        int pendings = 0;
+        while (pollOnce(f, w).isPending()) pendings++;
+        assertThat(seen).containsExactly(0, 1, 2);
+        assertThat(pendings).isEqualTo(3);
+        assertThat(w.wakes()).isEqualTo(3);
+    }
+
+    @Test
+    void forEachAndCollectCancelForwardToTheStream() {
+        Stepping a = new Stepping(3);
+        Future<Void> f = a.forEach(x -> {});
+        assertPending(pollOnce(f, w));
+        f.cancel();
+        assertThat(a.cancels).isEqualTo(1);
+        Stepping b = new Stepping(3);
+        Future<List<Integer>> g = b.toList();
+        assertPending(pollOnce(g, w));
+        g.cancel();
+        assertThat(b.cancels).isEqualTo(1);
+    }
+
+    @Test
+    void collectWithACollector() {
+        String s = Weft.await(Stream.fromIterable(List.of("a", "b", "c")).collect(Collectors.joining(",")));
+        assertThat(s).isEqualTo("a,b,c");
+    }
+
+    @Test
+    void streamExceptionPropagatesUnchanged() {
+        IllegalStateException boom = new IllegalStateException();
+        Stream<Integer> bad = cx -> { throw boom; };
+        assertThatThrownBy(() -> Weft.await(bad.map(i -> i).filter(i -> true).take(3).toList())).isSameAs(boom);
+        AtomicInteger calls = new AtomicInteger();
+        assertThatThrownBy(() -> Weft.await(bad.forEach(x -> calls.incrementAndGet()))).isSameAs(boom);
+        assertThat(calls).hasValue(0);
+    }
+
+    @Test
+    void nextBorrowsTheStreamAndIsCancelSafe() {
+        Stepping src = new Stepping(2);
+        Future<Optional<Integer>> n = src.next();
+        assertPending(pollOnce(n, w));
+        n.cancel();
+        assertThat(src.cancels).isZero();
+        assertThat(Weft.await(src.next())).contains(0);
+        assertThat(Weft.await(src.next())).contains(1);
+        assertThat(Weft.await(src.next())).isEmpty();
+    }
+}

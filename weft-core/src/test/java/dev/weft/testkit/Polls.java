@@ -1,0 +1,76 @@
+package dev.weft.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.future.Stream;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/** Polling by hand: one poll at a time, with checks. */
+public final class Polls {
+    private Polls() {}
+
+    /** Polls {@code f} once with {@code w}; a throw is turned into an assertion failure. */
+    public static <T> Poll<T> pollOnce(Future<T> f, CountingWaker w) {
+        try {
+            return f.poll(w.context());
+        } catch (Exception e) {
+            throw new AssertionError("poll threw " + e, e);
+        }
+    }
+
+    /** Polls {@code f} once with {@code w} and returns what it threw; fails if it did not throw. */
+    public static Exception pollThrows(Future<?> f, CountingWaker w) {
+        try {
+            Poll<?> p = f.poll(w.context());
+            throw new AssertionError("expected poll to throw, got " + p);
+        } catch (Exception e) {
+            return e;
+        }
+    }
+
+    /** Polls {@code s} once with {@code w}. */
+    public static <T> Poll<Optional<T>> pollNextOnce(Stream<T> s, CountingWaker w) {
+        try {
+            return s.pollNext(w.context());
+        } catch (Exception e) {
+            throw new AssertionError("pollNext threw " + e, e);
+        }
+    }
+
+    /** Asserts {@code p} is pending. */
+    public static void assertPending(Poll<?> p) {
+        assertThat(p.isPending()).as("expected Pending, got %s", p).isTrue();
+    }
+
+    /** Asserts {@code p} is ready and returns its value. */
+    public static <T> T assertReady(Poll<T> p) {
+        assertThat(p.isReady()).as("expected Ready, got %s", p).isTrue();
+        return p.value();
+    }
+
+    /** Asserts {@code p} is ready with {@code expected}. */
+    public static <T> void assertReady(Poll<T> p, T expected) {
+        assertThat(assertReady(p)).isEqualTo(expected);
+    }
+
+    /** Polls with a context that records nothing. */
+    public static <T> Poll<T> pollNoop(Future<T> f) throws Exception {
+        return f.poll(Context.noop());
+    }
+
+    /** Waits until {@code condition} holds, failing after {@code bound}; yields between checks. */
+    public static void awaitCondition(BooleanSupplier condition, Duration bound, String what) {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) fail("timed out waiting for " + what);
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+    }
+}
