@@ -4,8 +4,9 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
-import dev.weft.net.internal.Delay;
 import dev.weft.net.internal.Source;
+import dev.weft.time.Sleep;
+import dev.weft.time.Time;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
@@ -20,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <h2>State (owner thread only)</h2>
  * <pre>
  * waiting   holds the listener source's read slot           -> on readiness: accept again
- * pause     a Delay after a passing error, else null        -> when it expires: accept again
+ * pause     a sleep after a passing error, else null        -> when it expires: accept again
  * backoff   the last pause, null after a success
  * </pre>
  * Completing (with a connection or an error) and {@link #cancel()} give the slot back and drop
@@ -39,7 +40,7 @@ final class Accept<S> implements Future<S> {
     private final AtomicLong errors;
     private final Wrap<S> wrap;
     private boolean waiting;
-    private Delay pause;
+    private Sleep pause;
     private Duration backoff;
 
     Accept(Async<ServerSocketChannel> io, AtomicLong errors, Wrap<S> wrap) {
@@ -68,7 +69,7 @@ final class Accept<S> implements Future<S> {
                 }
                 errors.incrementAndGet();
                 backoff = AcceptBackoff.next(backoff);
-                pause = new Delay(backoff);
+                pause = Time.sleep(backoff);
                 continue;
             }
             if (ch != null) {

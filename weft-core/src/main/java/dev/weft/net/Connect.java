@@ -3,8 +3,9 @@ package dev.weft.net;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.net.internal.Delay;
 import dev.weft.net.internal.Source;
+import dev.weft.time.Sleep;
+import dev.weft.time.Time;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
@@ -20,7 +21,7 @@ import java.time.Duration;
  * <pre>
  * io        null before the first poll; then the registered socket, owned by this future until
  *           it completes with it
- * timeout   a Delay for the time limit, or null (no limit)
+ * timeout   a sleep for the time limit, or null (no limit)
  * </pre>
  * On an error, a time-out or {@link #cancel()}, the half-made socket is closed (which also
  * deregisters it), so nothing is left behind.
@@ -39,7 +40,7 @@ final class Connect<S> implements Future<S> {
     private final Duration limit;
     private final Accept.Wrap<S> wrap;
     private Async<SocketChannel> io;
-    private Delay timeout;
+    private Sleep timeout;
 
     Connect(Open open, SocketAddress address, Duration limit, Accept.Wrap<S> wrap) {
         this.open = open;
@@ -53,13 +54,14 @@ final class Connect<S> implements Future<S> {
         try {
             if (io == null) {
                 io = Async.of(open.open());
-                if (limit != null) timeout = new Delay(limit);
+                if (limit != null) timeout = Time.sleep(limit);
                 if (io.get().connect(address)) return done();
                 io.source().connecting(true);
             } else if (io.get().finishConnect()) {
                 return done();
             }
             if (timeout != null && timeout.poll(cx).isReady()) {
+                timeout = null; // completed: must not be cancelled
                 throw new SocketTimeoutException("connect to " + address + " timed out after " + limit);
             }
             if (!io.source().register(Source.WRITE, this, cx.waker())) throw new ClosedChannelException();
@@ -73,7 +75,10 @@ final class Connect<S> implements Future<S> {
     private Poll<S> done() throws IOException {
         io.source().deregister(Source.WRITE, this);
         io.source().connecting(false);
-        if (timeout != null) timeout.cancel();
+        if (timeout != null) {
+            timeout.cancel();
+            timeout = null;
+        }
         Async<SocketChannel> connected = io;
         io = null;
         return Poll.ready(wrap.wrap(connected));
@@ -81,7 +86,10 @@ final class Connect<S> implements Future<S> {
 
     @Override
     public void cancel() {
-        if (timeout != null) timeout.cancel();
+        if (timeout != null) {
+            timeout.cancel();
+            timeout = null;
+        }
         if (io != null) {
             try {
                 io.close();

@@ -3,12 +3,17 @@ package dev.weft.net;
 import static dev.weft.net.EchoServer.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.time.Time;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -16,7 +21,7 @@ class BackpressureTest {
 
     @Test
     @Timeout(30)
-    void writerToAPeerThatNeverReadsStaysPendingWithBoundedMemoryAndCanBeCancelled() throws Exception {
+    void writerToAPeerThatNeverReadsStaysPendingWithBoundedMemoryAndCanBeCancelledOrTimedOut() throws Exception {
         int total = 64 * 1024 * 1024;
         ByteBuffer src = ByteBuffer.allocate(total);
         try (TcpListener l = TcpListener.bind("127.0.0.1", 0);
@@ -40,6 +45,11 @@ class BackpressureTest {
             writeAll.cancel();
             assertEquals(0, writer.waiterCount(), "cancel leaves no waker registered");
             w.drain();
+            // The same stuck writer under a time limit: the timeout cancels it, which deregisters.
+            CompletionException e = assertThrows(CompletionException.class,
+                    () -> await(Time.timeout(writer.writeAll(src), Duration.ofMillis(200))));
+            assertInstanceOf(TimeoutException.class, e.getCause());
+            assertEquals(0, writer.waiterCount(), "a timed-out writer leaves no waker registered");
             assertThat(neverReads.localAddress()).isNotNull();
         }
     }

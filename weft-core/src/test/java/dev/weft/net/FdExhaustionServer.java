@@ -2,7 +2,7 @@ package dev.weft.net;
 
 import dev.weft.exec.BlockOn;
 import dev.weft.future.Context;
-import dev.weft.net.internal.Delay;
+import dev.weft.time.Time;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -61,9 +61,10 @@ public final class FdExhaustionServer {
             c.setNoDelay(true);
             s.setNoDelay(true);
         }
-        Delay d = new Delay(Duration.ofMillis(1));
-        d.poll(Context.noop());
-        d.cancel();
+        BlockOn.blockOn(Time.sleep(Duration.ofMillis(1)));
+        var s = Time.sleep(Duration.ofMillis(1));
+        s.poll(Context.noop());
+        s.cancel();
         AcceptBackoff.isPassing(new java.io.IOException("Too many open files"));
         AcceptBackoff.next(null);
         new StringBuilder().append("accepted ").append(1L).append(" errors ").toString();

@@ -12,9 +12,8 @@
  *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
  *       future; its {@code cancel()} removes its slot.</li>
  *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
- *       {@code poll}: a fallback thread today, the time layer's shared idle driver later.</li>
- *   <li>{@link dev.weft.net.internal.Delay}: short waits of the net layer (accept back-off,
- *       connect timeout) until the time layer's {@code sleep} replaces it.</li>
+ *       {@code poll}: a dedicated {@code weft-reactor} thread today; the time layer's shared
+ *       idle driver once a stall seen with it is understood (see there).</li>
  * </ul>
  * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).
  */
