@@ -179,14 +179,16 @@ class TcpEchoTest {
 
     @Test
     @Timeout(30)
-    void connectRefusedFails() throws Exception {
+    void connectToAClosedPortFails() throws Exception {
         java.net.InetSocketAddress free;
         try (TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
             free = l.localAddress();
         }
         Throwable t = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
                 () -> await(TcpStream.connect(free)));
-        assertThat(t.getCause()).isInstanceOf(java.net.ConnectException.class);
+        // Refused once the closed listener's socket is gone; reset if the connect raced its close
+        // (a channel registered with a selector is closed by the selector's next round).
+        assertThat(t.getCause()).isInstanceOfAny(java.net.ConnectException.class, java.net.SocketException.class);
     }
 
     @Test
