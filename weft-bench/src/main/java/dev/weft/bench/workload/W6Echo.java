@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  * mvn -B -q -pl weft-bench -am package -DskipTests
  * java -cp weft-bench/target/weft-bench.jar dev.weft.bench.workload.W6Echo [--quick] [impl ...]
  * </pre>
- * prints {@code RESULT impl=<impl> workload=W6 value=<round trips/s> unit=round trips/s
- * extra=p50_us=..,p99_us=..} per server.
+ * prints {@code RESULT impl=<impl> workload=W6 value=<round trips/s> unit=round-trips/s
+ * extra=p50_us=..,p99_us=..,round_trips=..} per server.
  */
 public final class W6Echo implements Workload {
     private static final Pattern PORT = Pattern.compile("127\\.0\\.0\\.1:(\\d+)");
@@ -70,8 +70,8 @@ public final class W6Echo implements Workload {
             if (!srv.isAlive()) throw new IOException(impl + " server died during the run");
             Matcher m = LOAD.matcher(line);
             if (!m.find()) throw new IOException("cannot parse: " + line);
-            return new Result(Double.parseDouble(m.group(1)), "round trips/s",
-                    "p50_us=" + m.group(2) + ",p99_us=" + m.group(3) + ",n=" + m.group(4));
+            return new Result(Double.parseDouble(m.group(1)), "round-trips/s",
+                    "p50_us=" + m.group(2) + ",p99_us=" + m.group(3) + ",round_trips=" + m.group(4));
         } finally {
             srv.destroy();
             srv.waitFor();
