@@ -10,13 +10,16 @@ package dev.weft.net.internal;
  * <p>The intended design is for the reactor to be the driver's {@link dev.weft.internal.Poller}
  * ({@code Driver.global().setPoller(reactor)} as this method's whole body), so that idle workers
  * and {@code blockOn} threads wait in the selector and an I/O event wakes its task without a
- * thread hop. That switch is made and reverted here for now: with it, a one-connection ping-pong
- * (client on {@code blockOn}, server task on a 2-worker runtime or on a virtual thread's
- * {@code blockOn}) stalls within a few thousand round trips: the server task has been woken by the
- * reactor (its slot is drained, its socket holds unread bytes) but is never polled again, while a
- * worker sits in the select. With this dedicated thread the same program runs to the end every
- * time. The cause, in the hand-off between wakers fired inside a driver turn and the parkers of
- * the exec/time layers, is still to be found.
+ * thread hop. That switch was made and reverted: with it, a one-connection ping-pong (client
+ * on {@code blockOn}; server on a 2-worker runtime, on a virtual thread's {@code blockOn}, or on a
+ * platform thread's {@code blockOn}: all three) stalls within a few thousand round trips. In the
+ * stalled state the server's socket holds unread bytes, its source has no interest and no waiter
+ * (an event fired and drained the waker), yet the server never polled again; in the
+ * platform-thread case the server thread itself is the driver, blocked in {@code select(-1)}. So
+ * a wake fired inside a driver turn (by {@link Reactor#poll(long)} after its select) is lost
+ * somewhere between the waker and the parkers of {@code blockOn}/{@code Worker} and the driver
+ * lock; with this dedicated thread (wakes come from a thread that never parks through the driver)
+ * the same programs run to the end every time. Until that is found, I/O keeps its own thread.
  */
 final class ReactorDriving {
     private static final System.Logger LOG = System.getLogger(ReactorDriving.class.getName());
