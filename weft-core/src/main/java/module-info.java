@@ -10,5 +10,6 @@ module dev.weft {
     exports dev.weft.task;
     exports dev.weft.io;
     exports dev.weft.time;
+    exports dev.weft.coro;
     exports dev.weft.net;
 }

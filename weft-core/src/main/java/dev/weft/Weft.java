@@ -1,9 +1,12 @@
 package dev.weft;
 
+import dev.weft.coro.Coroutine;
+import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
+import java.util.concurrent.Callable;
 
 /**
  * The front door: the static entry points most code needs.
@@ -22,20 +25,49 @@ public final class Weft {
      * <ol>
      *   <li>on an ordinary platform or virtual thread it blocks that thread
      *       ({@link #blockOn(Future)});</li>
-     *   <li>inside a coroutine it suspends the coroutine and frees the worker (coming with the
-     *       {@code coro} layer);</li>
-     *   <li>inside a method rewritten by the weaver it becomes a state transition (coming with the
-     *       weaver).</li>
+     *   <li>inside a coroutine body ({@link #async(Callable)}) it suspends the coroutine and frees
+     *       the worker; what wakes it is {@code future}'s waker, and the coroutine resumes on
+     *       whichever worker polls it next;</li>
+     *   <li>inside a method rewritten by the weaver it becomes a state transition.</li>
      * </ol>
      *
-     * @param future what to wait for
+     * <p><b>Weaver hook.</b> The weaver recognizes the call site
+     * {@code INVOKESTATIC dev/weft/Weft.await (Ldev/weft/future/Future;)Ljava/lang/Object;} in the
+     * methods it weaves and replaces it by a state transition; code it does not weave keeps calling
+     * this method, which picks case 1 or 2 at run time (one {@code Thread.isVirtual()} test on a
+     * platform thread, plus one field read on a virtual thread).
+     *
+     * <p>Cancel safety: in a coroutine, cancelling the coroutine makes this throw
+     * {@link java.util.concurrent.CancellationException} and cancels {@code future}; on a thread,
+     * an interrupt does the same ({@link BlockOn}).
+     *
+     * @param future what to wait for; owned by this call until it returns
      * @param <T> the output type
      * @return the output of {@code future}
      * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future;
      *     unchecked exceptions are thrown as they are
+     * @throws java.util.concurrent.CancellationException if the coroutine was cancelled or the
+     *     thread interrupted while waiting
      */
     public static <T> T await(Future<T> future) {
-        return BlockOn.blockOn(future);
+        VirtualCoroutine<?> coroutine = VirtualCoroutine.current();
+        return coroutine != null ? coroutine.await(future) : BlockOn.blockOn(future);
+    }
+
+    /**
+     * A coroutine: a future that runs {@code body} on the worker that polls it, suspending in every
+     * {@link #await(Future)} of a pending future at any call depth. See {@link Coroutine}.
+     *
+     * {@snippet :
+     * Future<String> f = Weft.async(() -> "hello " + Weft.await(Future.ready("world")));
+     * }
+     *
+     * @param body the coroutine body
+     * @param <T> the output type
+     * @return the coroutine's future (cancel-safe: cancelling unwinds the body)
+     */
+    public static <T> Future<T> async(Callable<? extends T> body) {
+        return Coroutine.async(body);
     }
 
     /**

@@ -22,6 +22,7 @@ class ModuleExportsTest {
             "dev.weft.task",
             "dev.weft.io",
             "dev.weft.time",
+            "dev.weft.coro",
             "dev.weft.net");
 
     @Test

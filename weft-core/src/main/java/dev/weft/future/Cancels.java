@@ -24,6 +24,21 @@ final class Cancels {
         return asException(failure);
     }
 
+    /**
+     * Cancels {@code stream} after the owner failed with {@code failure}; a throwable from the
+     * cancel is added to {@code failure} as suppressed.
+     *
+     * @return {@code failure}, to be rethrown by the caller
+     */
+    static Exception streamAfterFailure(Stream<?> stream, Throwable failure) {
+        try {
+            stream.cancel();
+        } catch (Throwable t) {
+            failure.addSuppressed(t);
+        }
+        return asException(failure);
+    }
+
     /** Cancels both (either may be {@code null}); the first throwable is rethrown after both ran. */
     static void both(Future<?> a, Future<?> b) {
         Throwable first = null;

@@ -7,8 +7,8 @@ import java.util.stream.Collector;
 
 /**
  * The future of {@link Stream#collect(Collector)}: accumulates every element, ready with the
- * collector's result when the stream ends. {@code stream} is {@code null} once ended or cancelled;
- * polling task only.
+ * collector's result when the stream ends. If the accumulator throws, the stream is cancelled and
+ * the exception passes on. {@code stream} is {@code null} once ended or cancelled; polling task only.
  */
 final class Collect<T, A, R> implements Future<R> {
     private Stream<T> stream;
@@ -34,7 +34,13 @@ final class Collect<T, A, R> implements Future<R> {
                 container = null;
                 return Poll.ready(collector.finisher().apply(c));
             }
-            accumulator.accept(container, next.get());
+            try {
+                accumulator.accept(container, next.get());
+            } catch (Throwable t) {
+                stream = null;
+                container = null;
+                throw Cancels.streamAfterFailure(s, t); // this future fails with t: the stream is abandoned
+            }
         }
         return Poll.pending();
     }

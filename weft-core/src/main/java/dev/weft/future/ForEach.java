@@ -6,7 +6,8 @@ import java.util.function.Consumer;
 
 /**
  * The future of {@link Stream#forEach(Consumer)}: hands every element to the consumer, ready when
- * the stream ends. {@code stream} is {@code null} once ended or cancelled; polling task only.
+ * the stream ends. If the consumer throws, the stream is cancelled and the exception passes on.
+ * {@code stream} is {@code null} once ended or cancelled; polling task only.
  */
 final class ForEach<T> implements Future<Void> {
     private Stream<T> stream;
@@ -26,7 +27,12 @@ final class ForEach<T> implements Future<Void> {
                 stream = null;
                 return Poll.ready(null);
             }
-            action.accept(next.get());
+            try {
+                action.accept(next.get());
+            } catch (Throwable t) {
+                stream = null;
+                throw Cancels.streamAfterFailure(s, t); // this future fails with t: the stream is abandoned
+            }
         }
         return Poll.pending();
     }

@@ -6,7 +6,8 @@ import java.util.function.Predicate;
 
 /**
  * The stream of {@link Stream#filter(Predicate)}: skips elements the predicate rejects.
- * {@code ended} is set once the inner stream ended; polling task only.
+ * {@code ended} is set once the inner stream ended, or was cancelled because the predicate threw;
+ * polling task only.
  */
 final class StreamFilter<T> implements Stream<T> {
     private final Stream<T> inner;
@@ -27,7 +28,14 @@ final class StreamFilter<T> implements Stream<T> {
                 ended = true;
                 return Poll.ready(next);
             }
-            if (keep.test(next.get())) return Poll.ready(next);
+            boolean kept;
+            try {
+                kept = keep.test(next.get());
+            } catch (Throwable t) {
+                ended = true;
+                throw Cancels.streamAfterFailure(inner, t); // this stream ends with t: the inner one is abandoned
+            }
+            if (kept) return Poll.ready(next);
         }
     }
 

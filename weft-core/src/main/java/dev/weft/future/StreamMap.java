@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The stream of {@link Stream#map(Function)}. {@code ended} is set once the inner stream ended;
- * polling task only.
+ * The stream of {@link Stream#map(Function)}. {@code ended} is set once the inner stream ended, or
+ * was cancelled because the function threw; polling task only.
  */
 final class StreamMap<T, R> implements Stream<R> {
     private final Stream<T> inner;
@@ -26,7 +26,14 @@ final class StreamMap<T, R> implements Stream<R> {
             ended = true;
             return Poll.ready(Optional.empty());
         }
-        return Poll.ready(Optional.of(fn.apply(next.get())));
+        R mapped;
+        try {
+            mapped = fn.apply(next.get());
+        } catch (Throwable t) {
+            ended = true;
+            throw Cancels.streamAfterFailure(inner, t); // this stream ends with t: the inner one is abandoned
+        }
+        return Poll.ready(Optional.of(mapped));
     }
 
     @Override

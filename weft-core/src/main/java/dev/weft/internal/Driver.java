@@ -23,7 +23,6 @@ import java.util.concurrent.locks.LockSupport;
  * owner          null | thread             the driver lock: who is driving
  * notified       false | true              a wakeup() since the current turn started (coalescing)
  * handoff        null | thread             an idle thread waiting for the fallback to hand over
- * fallbackIdle   false | true              the fallback is parked waiting for the lock to be free
  * poller         Poller                    how a turn waits; replaced by the reactor (setPoller)
  * </pre>
  * <pre>
@@ -32,24 +31,34 @@ import java.util.concurrent.locks.LockSupport;
  * turn start          notified=x              notified=false           owner; x=true: wait 0
  * wakeup()            notified=false          notified=true            any; then poller.wakeup()
  * wakeup()            notified=true           notified=true            any; nothing more (coalesced)
- * release             owner=T                 owner=null               owner; unparks the fallback
- *                                                                      if fallbackIdle
+ * release             owner=T                 owner=null               owner; lastOwner=T first
  * request hand-over   owner=F, handoff=null   handoff=T                tryDrive(T), CAS; then
  *                                                                      poller.wakeup(), T parks
  * hand over           owner=F, handoff=T      owner=null               fallback after its turn;
  *                                                                      unparks T, which CASes
  * </pre>
- * <p>Fallback thread F: {@code loop { if owner=null and CAS(null,F): turn(-1) until handoff!=null;
- * release. fallbackIdle=true; park while owner!=null; fallbackIdle=false; parkNanos(GRACE) }}.
- * The grace period gives an idle thread a head start to take a lock that was just released before
- * the fallback takes it again. The {@code fallbackIdle}/{@code owner} pair is a Dekker handshake
- * (both volatile): either the fallback sees the lock free, or the releaser sees it idle and
- * unparks it.
+ * <p>Fallback thread F: {@code loop { parkNanos(backoff); if owner=null and CAS(null,F): turn
+ * until handoff!=null, release, backoff=50us; else backoff=min(2*backoff-ish, 10ms) }}. Nobody
+ * tells F that the lock became free (that would cost a wake-up of F per release, i.e. per idle
+ * worker waking up); it looks by itself, soon after it last drove and then every 10 ms at most, so
+ * when every other thread is busy timers are late by at most about 10 ms plus the tick. Idle
+ * threads take the lock back from F through the hand-over.
  *
  * <p>Wake-ups: {@link #wakeup()} sets {@code notified} and wakes the poller only on the
  * false&rarr;true edge, so there is at most one poller wake-up per turn however many threads call
  * it. The flag is consumed at the start of the next turn (which then does not wait), so a wakeup
- * that comes while no one waits, or while the lock changes hands, is not lost.
+ * that comes while no one waits is not lost.
+ *
+ * <p>A wakeup meant for a thread that is about to drive can be consumed by the turn of another
+ * thread that holds the lock at that moment (the waker cannot tell who will wait next). So the
+ * first turn of a thread that takes the lock from another thread ({@code lastOwner != me}) does
+ * not wait: it returns at once and its caller re-checks its own wake-up state, and only its next
+ * turn (the lock still its own last) waits. Without this, a parker that marked itself DRIVING and
+ * was woken just before it took the lock from the fallback could block in the poller with its
+ * token set (found by a blockOn ping-pong in {@code DriverTest}).
+ * <pre>
+ * lastOwner      thread                    who held the lock last; written by it before release
+ * </pre>
  *
  * <p>Failures: a waker that throws does not stop the other due timers from being woken; the first
  * such failure (or a failure of the poller) is thrown from {@code tryDrive} to the driving thread,
@@ -65,8 +74,13 @@ import java.util.concurrent.locks.LockSupport;
  * }
  */
 public final class Driver implements IdleDriver {
-    /** Head start that idle threads get over the fallback when the lock becomes free. */
-    static final long GRACE_NANOS = 100_000;
+    /**
+     * How long the fallback waits between looks at the lock, growing while other threads drive
+     * (async-io's backoff): after it drove or handed over it looks again soon, and while workers
+     * keep the driver it settles at one look per 10 ms.
+     */
+    private static final long[] FALLBACK_CHECKS_NANOS = {50_000, 100_000, 250_000, 500_000, 1_000_000,
+        2_500_000, 5_000_000, 10_000_000};
     /** How long an idle thread waits for the fallback to hand the driver over. */
     static final long HANDOFF_PATIENCE_NANOS = 2_000_000;
 
@@ -95,7 +109,8 @@ public final class Driver implements IdleDriver {
     private volatile boolean notified;
     @SuppressWarnings("unused") // accessed through HANDOFF
     private volatile Thread handoff;
-    private volatile boolean fallbackIdle;
+    /** The thread that held the lock last; written by the owner before it releases. */
+    private Thread lastOwner;
     private volatile boolean closed;
 
     /**
@@ -176,9 +191,9 @@ public final class Driver implements IdleDriver {
         Thread me = Thread.currentThread();
         if (!OWNER.compareAndSet(this, null, me) && !takeOverFromFallback(me)) return false;
         try {
-            turn(timeoutNanos);
+            turn(lastOwner == me ? timeoutNanos : 0);
         } finally {
-            release();
+            release(me);
         }
         return true;
     }
@@ -214,9 +229,9 @@ public final class Driver implements IdleDriver {
         timers.fireExpired(clock.nanoTime());
     }
 
-    private void release() {
+    private void release(Thread me) {
+        lastOwner = me; // plain: read by the next owner after its CAS on owner, which orders it
         OWNER.setVolatile(this, null);
-        if (fallbackIdle) LockSupport.unpark(fallback);
     }
 
     /** The lock is taken: if the fallback holds it, ask it to hand over and wait a little. */
@@ -240,24 +255,31 @@ public final class Driver implements IdleDriver {
 
     private void fallbackLoop() {
         Thread me = Thread.currentThread();
+        int step = 0;
         while (!closed) {
-            if (OWNER.compareAndSet(this, null, me)) {
+            LockSupport.parkNanos(this, FALLBACK_CHECKS_NANOS[step]);
+            if (closed) break;
+            if (OWNER.getVolatile(this) == null && OWNER.compareAndSet(this, null, me)) {
                 try {
-                    while (HANDOFF.getVolatile(this) == null && !closed) turn(-1);
+                    long timeout = lastOwner == me ? -1 : 0;
+                    while (HANDOFF.getVolatile(this) == null && !closed) {
+                        turn(timeout);
+                        timeout = -1;
+                    }
                 } catch (Throwable t) {
                     // A waker or poller failed on the fallback: report it as the thread's own
                     // failure would be, and keep driving (the timers of others must still fire).
                     me.getUncaughtExceptionHandler().uncaughtException(me, t);
                 } finally {
+                    lastOwner = me; // plain: ordered by the volatile write of owner below
                     OWNER.setVolatile(this, null);
                     Thread waiting = (Thread) HANDOFF.getVolatile(this);
                     if (waiting != null) LockSupport.unpark(waiting);
                 }
+                step = 0;
+            } else if (step < FALLBACK_CHECKS_NANOS.length - 1) {
+                step++;
             }
-            fallbackIdle = true;
-            while (OWNER.getVolatile(this) != null && !closed) LockSupport.park(this);
-            fallbackIdle = false;
-            if (!closed) LockSupport.parkNanos(this, GRACE_NANOS);
         }
     }
 

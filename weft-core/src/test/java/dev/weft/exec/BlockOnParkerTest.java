@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import static dev.weft.testkit.Polls.isBlocked;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +24,7 @@ class BlockOnParkerTest {
         p.park(); // the token: returns at once
         AtomicBoolean sawParked = new AtomicBoolean();
         Thread waker = Thread.ofPlatform().start(() -> {
-            while (p.owner().getState() != Thread.State.WAITING) Thread.onSpinWait();
+            while (!isBlocked(p.owner())) Thread.onSpinWait();
             sawParked.set(true);
             p.wake();
         });
@@ -46,15 +47,15 @@ class BlockOnParkerTest {
             }
             returned.incrementAndGet();
         });
-        while (parker.get() == null || t.getState() != Thread.State.WAITING) Thread.onSpinWait();
+        while (parker.get() == null || !isBlocked(t)) Thread.onSpinWait();
         for (int i = 0; i < 10_000; i++) {
             LockSupport.unpark(t);
             if ((i & 63) == 0) Thread.yield();
         }
         // after every unpark the parker parks again: wait until it is back in WAITING (or has wrongly ended)
-        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TERMINATED) Thread.onSpinWait();
+        while (!isBlocked(t) && t.getState() != Thread.State.TERMINATED) Thread.onSpinWait();
         assertThat(returned).hasValue(0);
-        assertThat(t.getState()).isEqualTo(Thread.State.WAITING);
+        assertThat(isBlocked(t)).as("still waiting: %s", t.getState()).isTrue();
         parker.get().wake();
         t.join();
         assertThat(returned).hasValue(1);
@@ -72,7 +73,7 @@ class BlockOnParkerTest {
             }
             flag.set(Thread.currentThread().isInterrupted());
         });
-        while (t.getState() != Thread.State.WAITING) Thread.onSpinWait();
+        while (!isBlocked(t)) Thread.onSpinWait();
         t.interrupt();
         t.join();
         assertThat(thrown.get()).isInstanceOf(InterruptedException.class);

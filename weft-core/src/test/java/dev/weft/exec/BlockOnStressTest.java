@@ -87,6 +87,20 @@ class BlockOnStressTest {
         run(RUNS / 5, true);
     }
 
+    /**
+     * The same with the process-wide timer driver installed, so each waiting blockOn thread drives
+     * the timers instead of parking plainly. Regression: before main's d0bc580, a parker woken out of
+     * the driver first (the coalesce test below) left the driver in a state where a later blockOn on
+     * the same thread slept through its wake.
+     */
+    @Test
+    void randomWakesNeverHangWhileTheThreadDrivesTheTimers() throws Exception {
+        dev.weft.internal.Driver.global();
+        new BlockOnParkerTest().aWakeBeforeParkLeavesATokenAndWakesCoalesce();
+        run(RUNS / 2, false);
+        run(RUNS / 10, true);
+    }
+
     private static void run(int runs, boolean virtual) throws Exception {
         BlockingQueue<Shot> shots = new ArrayBlockingQueue<>(1);
         AtomicLongArray phases = new AtomicLongArray(3);

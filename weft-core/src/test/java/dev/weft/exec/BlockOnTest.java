@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import static dev.weft.testkit.Polls.isBlocked;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -77,7 +78,7 @@ class BlockOnTest {
             }
             flagAfter.set(Thread.currentThread().isInterrupted());
         });
-        while (p.polls() == 0 || t.getState() != Thread.State.WAITING) Thread.onSpinWait();
+        while (p.polls() == 0 || !isBlocked(t)) Thread.onSpinWait();
         t.interrupt();
         t.join();
         assertThat(thrown.get()).isInstanceOf(CancellationException.class).hasCauseInstanceOf(InterruptedException.class);

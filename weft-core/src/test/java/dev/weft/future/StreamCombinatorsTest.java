@@ -174,4 +174,27 @@ class StreamCombinatorsTest {
         assertThat(Weft.await(src.next())).contains(1);
         assertThat(Weft.await(src.next())).isEmpty();
     }
+
+    @Test
+    void aThrowingUserFunctionCancelsTheAbandonedSourceOnce() {
+        IllegalArgumentException bad = new IllegalArgumentException();
+        Stepping a = new Stepping(5);
+        assertThatThrownBy(() -> Weft.await(a.map(i -> { if (i == 1) throw bad; return i; }).toList())).isSameAs(bad);
+        Stepping b = new Stepping(5);
+        assertThatThrownBy(() -> Weft.await(b.filter(i -> { if (i == 2) throw bad; return true; }).toList())).isSameAs(bad);
+        Stepping c = new Stepping(5);
+        assertThatThrownBy(() -> Weft.await(c.forEach(i -> { if (i == 0) throw bad; }))).isSameAs(bad);
+        Stepping d = new Stepping(5);
+        assertThatThrownBy(() -> Weft.await(d.collect(Collectors.<Integer, List<Integer>>toCollection(() -> new ArrayList<>() {
+            @Override
+            public boolean add(Integer i) {
+                if (i == 3) throw bad;
+                return super.add(i);
+            }
+        })))).isSameAs(bad);
+        for (Stepping s : List.of(a, b, c, d)) {
+            assertThat(s.cancels).isEqualTo(1);
+            assertThat(s.pollsAfterCancel).isZero();
+        }
+    }
 }

@@ -7,6 +7,8 @@ import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.time.internal.TimerEntry;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,44 +28,106 @@ class DriverTest {
         }
     }
 
-    private static Thread driveOneTurn(Driver d) {
-        return Thread.ofPlatform().start(() -> assertThat(d.tryDrive(-1)).isTrue());
+    /**
+     * One thread that drives turns on request, so that the lock stays its own: a thread's first
+     * turn after another thread held the lock never waits, so this one does that turn at start.
+     */
+    private static final class DrivingThread implements AutoCloseable {
+        private static final long STOP = Long.MIN_VALUE;
+        private final LinkedBlockingQueue<Long> requests = new LinkedBlockingQueue<>();
+        private final Semaphore done = new Semaphore(0);
+        private final AtomicInteger refused = new AtomicInteger();
+        final Thread thread;
+
+        DrivingThread(Driver d) throws InterruptedException {
+            thread = Thread.ofPlatform().start(() -> {
+                try {
+                    for (long t; (t = requests.take()) != STOP; ) {
+                        if (!d.tryDrive(t)) refused.incrementAndGet();
+                        done.release();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            turn(0);
+            awaitTurn();
+        }
+
+        void turn(long timeoutNanos) {
+            requests.add(timeoutNanos);
+        }
+
+        void awaitTurn() throws InterruptedException {
+            assertThat(done.tryAcquire(10, TimeUnit.SECONDS)).as("turn returned").isTrue();
+            assertThat(refused).hasValue(0);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            requests.add(STOP);
+            thread.join(10_000);
+        }
     }
 
     @Test
     void manyWakeupsDuringOneSleepCostOnePollerWakeup() throws Exception {
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(new FakeClock(0), poller, null);
-        Thread driver = driveOneTurn(d);
-        awaitTrue(poller::isBlocked);
-        Thread[] wakers = new Thread[4];
-        for (int i = 0; i < wakers.length; i++) {
-            wakers[i] = Thread.ofPlatform().start(() -> {
-                for (int k = 0; k < 1000; k++) d.wakeup();
-            });
+        try (DrivingThread driver = new DrivingThread(d)) {
+            poller.clearWaits();
+            driver.turn(-1);
+            awaitTrue(poller::isBlocked);
+            Thread[] wakers = new Thread[4];
+            for (int i = 0; i < wakers.length; i++) {
+                wakers[i] = Thread.ofPlatform().start(() -> {
+                    for (int k = 0; k < 1000; k++) d.wakeup();
+                });
+            }
+            for (Thread t : wakers) t.join();
+            driver.awaitTurn();
+            assertThat(poller.wakeups()).isEqualTo(1);
+            // The flag set during that sleep makes the next turn poll without waiting...
+            driver.turn(-1);
+            driver.awaitTurn();
+            assertThat(poller.waits()).containsExactly(-1L, 0L);
+            // ...and the turn after that sleeps again and needs one more poller wakeup.
+            driver.turn(-1);
+            awaitTrue(poller::isBlocked);
+            d.wakeup();
+            d.wakeup();
+            driver.awaitTurn();
+            assertThat(poller.wakeups()).isEqualTo(2);
         }
-        for (Thread t : wakers) t.join();
-        driver.join();
-        assertThat(poller.wakeups()).isEqualTo(1);
-        // The flag set during that sleep makes the next turn poll without waiting...
-        assertThat(d.tryDrive(-1)).isTrue();
-        assertThat(poller.waits()).containsExactly(-1L, 0L);
-        // ...and the turn after that sleeps again and needs one more poller wakeup.
-        Thread again = driveOneTurn(d);
-        awaitTrue(poller::isBlocked);
-        d.wakeup();
-        d.wakeup();
-        again.join();
-        assertThat(poller.wakeups()).isEqualTo(2);
     }
 
     @Test
-    void wakeupWhileNobodyDrivesMakesTheNextTurnReturnAtOnce() {
+    void wakeupWhileNobodyDrivesMakesTheNextTurnReturnAtOnce() throws Exception {
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(new FakeClock(0), poller, null);
-        d.wakeup();
-        assertThat(d.tryDrive(-1)).isTrue();
-        assertThat(poller.waits()).containsExactly(0L);
+        try (DrivingThread driver = new DrivingThread(d)) {
+            poller.clearWaits();
+            d.wakeup();
+            driver.turn(-1);
+            driver.awaitTurn();
+            assertThat(poller.waits()).containsExactly(0L);
+        }
+    }
+
+    @Test
+    void firstTurnOfAThreadTakingTheLockFromAnotherNeverWaits() throws Exception {
+        ManualPoller poller = new ManualPoller();
+        Driver d = new Driver(new FakeClock(0), poller, null);
+        try (DrivingThread a = new DrivingThread(d); DrivingThread b = new DrivingThread(d)) {
+            poller.clearWaits();
+            a.turn(-1); // b held the lock last
+            a.awaitTurn();
+            a.turn(-1); // now a's own: waits
+            awaitTrue(poller::isBlocked);
+            d.wakeup();
+            a.awaitTurn();
+            assertThat(poller.waits()).containsExactly(0L, -1L);
+        }
     }
 
     @Test
@@ -71,25 +135,28 @@ class DriverTest {
         FakeClock clock = new FakeClock(0);
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(clock, poller, null);
-        d.timers().register(new TimerEntry(), 3_600_000 * MS, Waker.noop());
-        Thread driver = driveOneTurn(d);
-        awaitTrue(poller::isBlocked);
-        long firstWait = poller.waits().get(0);
-        assertThat(firstWait).isBetween(10 * MS + 1, 3_600_000 * MS);
-        d.timers().register(new TimerEntry(), 7_200_000 * MS, Waker.noop());
-        assertThat(poller.wakeups()).isZero();
-        assertThat(poller.isBlocked()).isTrue();
-        d.timers().register(new TimerEntry(), 10 * MS, Waker.noop());
-        assertThat(poller.wakeups()).isEqualTo(1);
-        driver.join();
-        // The next turn waits for the earlier timer (after the flag-consuming zero wait).
-        Thread next = driveOneTurn(d);
-        next.join(); // consumes the flag: wait 0
-        Thread third = driveOneTurn(d);
-        awaitTrue(poller::isBlocked);
-        assertThat(poller.waits()).containsExactly(firstWait, 0L, 10 * MS);
-        d.wakeup();
-        third.join();
+        try (DrivingThread driver = new DrivingThread(d)) {
+            d.timers().register(new TimerEntry(), 3_600_000 * MS, Waker.noop());
+            poller.clearWaits();
+            driver.turn(-1);
+            awaitTrue(poller::isBlocked);
+            long firstWait = poller.waits().get(0);
+            assertThat(firstWait).isBetween(10 * MS + 1, 3_600_000 * MS);
+            d.timers().register(new TimerEntry(), 7_200_000 * MS, Waker.noop());
+            assertThat(poller.wakeups()).isZero();
+            assertThat(poller.isBlocked()).isTrue();
+            d.timers().register(new TimerEntry(), 10 * MS, Waker.noop());
+            assertThat(poller.wakeups()).isEqualTo(1);
+            driver.awaitTurn();
+            // The next turn consumes the flag (wait 0); the one after waits for the earlier timer.
+            driver.turn(-1);
+            driver.awaitTurn();
+            driver.turn(-1);
+            awaitTrue(poller::isBlocked);
+            assertThat(poller.waits()).containsExactly(firstWait, 0L, 10 * MS);
+            d.wakeup();
+            driver.awaitTurn();
+        }
     }
 
     @Test
@@ -107,6 +174,8 @@ class DriverTest {
         AtomicInteger fired = new AtomicInteger();
         d.timers().register(new TimerEntry(), 5 * MS, fired::incrementAndGet);
         d.timers().register(new TimerEntry(), 200 * MS, fired::incrementAndGet);
+        assertThat(d.tryDrive(-1)).isTrue(); // this thread's first turn: no wait
+        assertThat(fired).hasValue(0);
         assertThat(d.tryDrive(-1)).isTrue();
         assertThat(fired).hasValue(1);
         assertThat(clock.nanoTime()).isEqualTo(5 * MS);
@@ -119,13 +188,15 @@ class DriverTest {
     void secondThreadDoesNotDriveWhileAnotherDoes() throws Exception {
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(new FakeClock(0), poller, null);
-        Thread driver = driveOneTurn(d);
-        awaitTrue(poller::isBlocked);
-        assertThat(d.owner()).isSameAs(driver);
-        assertThat(d.tryDrive(0)).isFalse();
-        d.wakeup();
-        driver.join();
-        assertThat(d.owner()).isNull();
+        try (DrivingThread driver = new DrivingThread(d)) {
+            driver.turn(-1);
+            awaitTrue(poller::isBlocked);
+            assertThat(d.owner()).isSameAs(driver.thread);
+            assertThat(d.tryDrive(0)).isFalse();
+            d.wakeup();
+            driver.awaitTurn();
+            assertThat(d.owner()).isNull();
+        }
     }
 
     @Test
@@ -203,8 +274,8 @@ class DriverTest {
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(new FakeClock(0), poller, null);
         IdleDriver.install(d);
-        try {
-            Thread driver = driveOneTurn(d);
+        try (DrivingThread driver = new DrivingThread(d)) {
+            driver.turn(-1);
             awaitTrue(poller::isBlocked);
             AtomicReference<Waker> captured = new AtomicReference<>();
             Thread t = Thread.ofPlatform().start(() -> BlockOn.blockOn(cx -> {
@@ -212,15 +283,70 @@ class DriverTest {
                 return Poll.ready("woken");
             }));
             awaitTrue(() -> t.getState() == Thread.State.WAITING);
-            assertThat(d.owner()).isSameAs(driver);
+            assertThat(d.owner()).isSameAs(driver.thread);
             captured.get().wake();
             t.join(10_000);
             assertThat(t.isAlive()).isFalse();
             assertThat(poller.wakeups()).isZero(); // the parked thread was unparked, the driver left alone
             d.wakeup();
-            driver.join();
+            driver.awaitTurn();
         } finally {
             IdleDriver.install(global);
+        }
+    }
+
+    /** Ready once set; the setter wakes the registered waker. */
+    private static final class Flag implements dev.weft.future.Future<Void> {
+        private final AtomicReference<Waker> waker = new AtomicReference<>();
+        private volatile boolean set;
+
+        void set() {
+            set = true;
+            Waker w = waker.get();
+            if (w != null) w.wake();
+        }
+
+        @Override
+        public Poll<Void> poll(dev.weft.future.Context cx) {
+            if (set) return Poll.ready(null);
+            waker.set(cx.waker());
+            return set ? Poll.ready(null) : Poll.pending();
+        }
+    }
+
+    /**
+     * Regression: a blockOn thread marked DRIVING, woken while it took the lock over from the
+     * fallback (whose turn swallowed the wakeup), blocked in the poller with its token set.
+     */
+    @Test
+    void blockOnPingPongAgainstTheFallbackNeverLosesAWake() throws Exception {
+        Driver global = Driver.global();
+        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-3");
+        IdleDriver.install(d);
+        java.util.concurrent.SynchronousQueue<Flag> q = new java.util.concurrent.SynchronousQueue<>();
+        Thread firer = Thread.ofPlatform().start(() -> {
+            try {
+                for (Flag f; (f = q.take()).waker != null; ) {
+                    for (int i = 0; i < 200; i++) Thread.onSpinWait();
+                    f.set();
+                    if (Thread.interrupted()) return;
+                }
+            } catch (InterruptedException e) {
+                // end of test
+            }
+        });
+        try {
+            for (int i = 0; i < 30_000; i++) {
+                Flag f = new Flag();
+                q.put(f);
+                BlockOn.blockOn(f);
+            }
+        } finally {
+            IdleDriver.install(global);
+            firer.interrupt();
+            firer.join(10_000);
+            d.close();
+            d.fallbackThread().join(10_000);
         }
     }
 }

@@ -43,6 +43,10 @@ final class ManualPoller implements Poller {
         return blocked > 0;
     }
 
+    synchronized void clearWaits() {
+        waits.clear();
+    }
+
     synchronized List<Long> waits() {
         return new ArrayList<>(waits);
     }

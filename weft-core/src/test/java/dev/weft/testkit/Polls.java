@@ -64,6 +64,15 @@ public final class Polls {
         return f.poll(Context.noop());
     }
 
+    /**
+     * Whether {@code t} is blocked waiting: parked, or waiting with a timeout (a blockOn thread may
+     * be driving the timers in a timed park while it waits).
+     */
+    public static boolean isBlocked(Thread t) {
+        Thread.State s = t.getState();
+        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
+    }
+
     /** Waits until {@code condition} holds, failing after {@code bound}; yields between checks. */
     public static void awaitCondition(BooleanSupplier condition, Duration bound, String what) {
         long deadline = System.nanoTime() + bound.toNanos();

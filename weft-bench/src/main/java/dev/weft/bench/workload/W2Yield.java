@@ -10,12 +10,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 
 /**
  * W2 yield: T tasks each yield Y times to the scheduler, all awaited. Value: yields/s.
  *
  * <p>Weft: a task wakes itself and returns pending (it goes to the back of its worker's queue).
- * Virtual threads: {@link Thread#yield()}. CompletableFuture/ForkJoinPool: each yield re-submits the
+ * Weft stackful ({@code weft-stackful}): each task is a coroutine awaiting a one-yield future Y
+ * times ({@link StackfulImpls#yielder}). Virtual threads: {@link Thread#yield()}. CompletableFuture/ForkJoinPool: each yield re-submits the
  * rest of the task to the pool ({@code execute}), the last step completes the task's future.
  */
 public final class W2Yield implements Workload {
@@ -29,7 +31,7 @@ public final class W2Yield implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", "vthreads", "cf-fjp");
+        return List.of("weft", StackfulImpls.IMPL, "vthreads", "cf-fjp");
     }
 
     @Override
@@ -40,7 +42,14 @@ public final class W2Yield implements Workload {
         long nanos = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
-                    yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields))));
+                    yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, Yielder::new))));
+                }
+            }
+            case StackfulImpls.IMPL -> {
+                StackfulImpls.checkMechanism();
+                try (Runtime rt = Peers.weft()) {
+                    IntFunction<Future<Integer>> body = y -> StackfulImpls.yielder(y, () -> new Yielder(1));
+                    yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }
             }
             case "vthreads" -> {
@@ -87,18 +96,20 @@ public final class W2Yield implements Workload {
     private static final class SpawnYielders implements Future<Long> {
         private final int tasks;
         private final int yields;
+        private final IntFunction<Future<Integer>> yielder;
         private final List<Task<Integer>> handles = new ArrayList<>();
         private int next;
         private long sum;
 
-        SpawnYielders(int tasks, int yields) {
+        SpawnYielders(int tasks, int yields, IntFunction<Future<Integer>> yielder) {
             this.tasks = tasks;
             this.yields = yields;
+            this.yielder = yielder;
         }
 
         @Override
         public Poll<Long> poll(Context cx) throws Exception {
-            if (handles.isEmpty()) for (int i = 0; i < tasks; i++) handles.add(Task.spawn(new Yielder(yields)));
+            if (handles.isEmpty()) for (int i = 0; i < tasks; i++) handles.add(Task.spawn(yielder.apply(yields)));
             while (next < tasks) {
                 Poll<Integer> p = handles.get(next).poll(cx);
                 if (p.isPending()) return Poll.pending();

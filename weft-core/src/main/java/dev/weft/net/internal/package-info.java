@@ -12,8 +12,9 @@
  *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
  *       future; its {@code cancel()} removes its slot.</li>
  *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
- *       {@code poll}: a dedicated {@code weft-reactor} thread today; the time layer's shared
- *       idle driver once a stall seen with it is understood (see there).</li>
+ *       {@code poll}: the reactor is the poller of the process-wide
+ *       {@code dev.weft.internal.Driver}, so idle workers, {@code blockOn} threads and the
+ *       driver's fallback thread drive it, together with the timers.</li>
  * </ul>
  * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).
  */

@@ -1,0 +1,120 @@
+package dev.weft.bench.workload;
+
+import static dev.weft.Weft.await;
+
+import dev.weft.Weft;
+import dev.weft.coro.Coroutine;
+import dev.weft.coro.Mechanism;
+import dev.weft.future.Future;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+/**
+ * The task bodies of W2, W3 and W5 written as stackful coroutines, for {@code impl=weft-stackful}
+ * beside {@code impl=weft}: each method returns a coroutine future to spawn on the work-stealing
+ * executor exactly where the {@code weft} implementation spawns its hand-written futures. They take
+ * the primitives (yield, channel send / receive) as arguments so this file needs nothing from the
+ * layers that provide them.
+ *
+ * {@snippet :
+ * // W2, impl=weft-stackful (wired in W2Yield): T tasks, each yielding Y times
+ * for (int t = 0; t < T; t++) handles.add(Task.spawn(StackfulImpls.yielder(Y, () -> new Yielder(1))));
+ * // W3: A and B of one pair over two bounded(1) channels (dev.weft.sync)
+ * Task.spawn(StackfulImpls.pinger(R, i -> ab.sender().send(i), () -> ba.receiver().recv()));
+ * Task.spawn(StackfulImpls.ponger(R, () -> ab.receiver().recv(), v -> ba.sender().send(v)));
+ * }
+ *
+ * <p>Coroutine bodies need {@code --add-opens java.base/java.lang=ALL-UNNAMED} to suspend; without
+ * it they run on plain virtual threads, which would measure the JDK's scheduler instead, so each
+ * workload calls {@link #checkMechanism()} first.
+ */
+public final class StackfulImpls {
+    /** The runner's implementation name. */
+    public static final String IMPL = "weft-stackful";
+
+    private StackfulImpls() {}
+
+    /**
+     * Fails unless coroutines really suspend in this JVM (the runner passes the flags; without
+     * them the numbers would be the JDK scheduler's).
+     *
+     * @throws IllegalStateException if {@code --add-opens java.base/java.lang} is missing
+     */
+    public static void checkMechanism() {
+        if (Coroutine.mechanism() != Mechanism.SUSPENDING) {
+            throw new IllegalStateException("impl=" + IMPL + " needs --add-opens java.base/java.lang=ALL-UNNAMED");
+        }
+    }
+
+    /**
+     * W2: a task that yields to the scheduler {@code yields} times.
+     *
+     * @param yields how many times to yield
+     * @param yieldNow makes a fresh yield future (pending once after waking itself, then ready)
+     * @return the coroutine; its output is {@code yields}, for checking
+     */
+    public static Future<Integer> yielder(int yields, Supplier<? extends Future<?>> yieldNow) {
+        return Weft.async(() -> {
+            int n = 0;
+            for (int i = 0; i < yields; i++) {
+                await(yieldNow.get());
+                n++;
+            }
+            return n;
+        });
+    }
+
+    /**
+     * W3, side A of a pair: sends {@code i}, awaits the answer, {@code rounds} times.
+     *
+     * @param rounds round trips
+     * @param send sends a number to B over a bounded(1) channel (the future completes once sent)
+     * @param receive receives B's answer
+     * @return the coroutine; its output is the sum of the answers (B answers {@code i + 1}), which
+     *     must equal {@code rounds * (rounds + 1) / 2}
+     */
+    public static Future<Long> pinger(int rounds, IntFunction<? extends Future<?>> send,
+            Supplier<? extends Future<Integer>> receive) {
+        return Weft.async(() -> {
+            long sum = 0;
+            for (int i = 0; i < rounds; i++) {
+                await(send.apply(i));
+                sum += await(receive.get());
+            }
+            return sum;
+        });
+    }
+
+    /**
+     * W3, side B of a pair: receives a number and answers it plus one, {@code rounds} times.
+     *
+     * @param rounds round trips
+     * @param receive receives A's number
+     * @param send sends the answer to A
+     * @return the coroutine; its output is the number of answers
+     */
+    public static Future<Integer> ponger(int rounds, Supplier<? extends Future<Integer>> receive,
+            IntFunction<? extends Future<?>> send) {
+        return Weft.async(() -> {
+            int n = 0;
+            for (int i = 0; i < rounds; i++) {
+                int v = await(receive.get());
+                await(send.apply(v + 1));
+                n++;
+            }
+            return n;
+        });
+    }
+
+    /**
+     * W5: a task that awaits one receive whose sender never sends: it stays suspended, and its
+     * memory (virtual thread, frozen stack chunk, coroutine future) is what W5 measures.
+     *
+     * @param receive the receive future
+     * @param <T> the message type
+     * @return the coroutine
+     */
+    public static <T> Future<T> idle(Future<T> receive) {
+        return Weft.async(() -> await(receive));
+    }
+}

@@ -1,0 +1,368 @@
+package dev.weft.coro.internal;
+
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.future.Waker;
+import dev.weft.internal.Coop;
+import dev.weft.internal.Outcomes;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A stackful coroutine that is a {@link Future}: its body runs on a virtual thread whose scheduler
+ * is this future, so the body only ever runs inside {@link #poll(Context)} (or {@link #cancel()}),
+ * on the polling thread, which becomes the virtual thread's carrier for that step.
+ *
+ * <h2>How a step works</h2>
+ * The JDK hands the virtual thread's continuation to {@link CoroutineHooks#execute} whenever the
+ * thread becomes runnable; {@link #submit} records it ({@code submitted = 1}) and wakes the task that
+ * owns this future. The task's next poll takes the continuation ({@code submitted 1 -> 0}) and runs
+ * it: the virtual thread mounts on the polling thread and runs the body until it parks (in
+ * {@link #await}, or in any blocking JDK call), blocks on a monitor, yields, or ends. Then the poll
+ * returns pending, or the outcome. A poll with nothing submitted returns pending at once: spurious
+ * polls cost nothing.
+ *
+ * <p>{@link #await} polls the awaited future with this coroutine's own context, whose waker unparks
+ * the virtual thread; unparking makes it runnable, which submits it, which wakes the owning task.
+ * So a wake travels: awaited future -&gt; {@link CoroutineHooks#wake()} -&gt; {@code LockSupport.unpark}
+ * -&gt; {@link #submit} -&gt; the task's waker -&gt; the executor polls the task on any worker
+ * (migration). Because the mechanism is an ordinary virtual thread, {@code synchronized} (JEP 491),
+ * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside the body park the
+ * virtual thread and free the worker, and ThreadLocals belong to the coroutine.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field        values     meaning
+ * submitted    0 / 1      1: the JDK submitted the continuation and no step has taken it yet
+ * woken        0 / 1      1: the coroutine waker fired since await last consumed it
+ * cancelled    bool       cancel() was called; every await throws CancellationException
+ * done         bool       the body returned or threw; value / failure hold the outcome
+ * inAwait      bool       the body is parked in await (not in some JDK blocking call)
+ * </pre>
+ * <pre>
+ * transition                 field: from -&gt; to      by
+ * submit (JDK execute)       submitted: any -&gt; 1     any thread; wakes the task unless the caller is the stepper
+ * step takes continuation    submitted: 1 -&gt; 0       the polling thread (getAndSet: exactly one step runs it)
+ * waker fires                woken: any -&gt; 1         any thread; unparks the virtual thread if it
+ *                                                     was 0 and the caller is not the body itself
+ * await: woken in its poll   woken: 1 -&gt; 0           the body (getAndSet after a pending poll; then
+ *                                                     Thread.yield once and poll again)
+ * await: back from park      woken: any -&gt; 0         the body (then polls again: the poll sees
+ *                                                     whatever the wake announced)
+ * cancel                     cancelled: false -&gt; true  the owner
+ * body ends                  done: false -&gt; true     the body (after writing value / failure)
+ * </pre>
+ *
+ * <h2>Who touches which field</h2>
+ * <ul>
+ *   <li>{@code thread}: written once by the first step, before the thread starts.</li>
+ *   <li>{@code continuation}: written once by the first {@code submit} (inside {@code Thread.start},
+ *       on the stepping thread); later read by any thread (happens-after the start).</li>
+ *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread.</li>
+ *   <li>{@code stepper}: opaque; the platform thread running a step now, or {@code null}. Only a
+ *       hint: {@code submit} called by the stepper itself does not wake the task, because the step
+ *       checks {@code submitted} when it ends. Opaque suffices: each thread compares it only with
+ *       itself, and coherence means it never reads its own identity after clearing it.</li>
+ *   <li>{@code inAwait}: the body writes it, the owner reads it in {@code cancel} between steps
+ *       (ordered by the step: the virtual thread's unmount happens-before the step returns).</li>
+ *   <li>{@code value}, {@code failure}: written by {@link #finish} on the body's thread before the
+ *       volatile {@code done}.</li>
+ *   <li>{@code body}: final; called by {@link CoroutineHooks#run()} (or inline by an awaiting
+ *       coroutine).</li>
+ * </ul>
+ *
+ * <h2>Cooperative budget</h2>
+ * The leaf futures' budget ({@link Coop}) is kept per thread, and the body's thread is its own
+ * virtual thread, so the coroutine keeps a budget of its own: after {@link Coop#BUDGET} awaits in
+ * one step that were ready at once ({@code readyInStep}, reset by each step before it resumes the
+ * body, then touched by the body only), the body yields the worker once ({@code Thread.yield}: the
+ * task is woken and requeued), so a body that always finds its futures ready cannot starve the
+ * other tasks on its worker.
+ *
+ * <h2>Awaited by another coroutine</h2>
+ * {@code await(f)} in a coroutine body where {@code f} is a coroutine future not started yet runs
+ * {@code f}'s body inline, as a plain call on the awaiting coroutine's stack ({@code inlined}:
+ * written and read only by the awaiting coroutine, the owner of {@code f} from then on). Same
+ * outcome, no second thread; inside it, {@code Thread.currentThread()} is the awaiting coroutine's.
+ *
+ * <h2>Polled from a virtual thread</h2>
+ * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
+ * thread (from inside another coroutine's body, or {@code blockOn} on a plain virtual thread), the
+ * step runs on a spare platform thread ({@link Carriers}) while the polling virtual thread parks
+ * until the step is over. Correct, but a thread hand-off (microseconds) per step.
+ *
+ * @param <T> the output type
+ */
+public final class VirtualCoroutine<T> implements Future<T> {
+    private static final VarHandle SUBMITTED;
+    private static final VarHandle WOKEN;
+    private static final VarHandle STEPPER;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            SUBMITTED = l.findVarHandle(VirtualCoroutine.class, "submitted", int.class);
+            WOKEN = l.findVarHandle(VirtualCoroutine.class, "woken", int.class);
+            STEPPER = l.findVarHandle(VirtualCoroutine.class, "stepper", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final Callable<? extends T> body;
+    private final CoroutineHooks hooks = new CoroutineHooks(this);
+    private final Context ownContext = Context.of(hooks);
+    private Thread thread;
+    private Runnable continuation;
+    private volatile Context taskContext;
+    @SuppressWarnings("unused") // accessed through SUBMITTED
+    private volatile int submitted;
+    @SuppressWarnings("unused") // accessed through WOKEN
+    private volatile int woken;
+    @SuppressWarnings("unused") // accessed through STEPPER
+    private Thread stepper;
+    private volatile boolean cancelled;
+    private volatile boolean done;
+    private boolean inAwait;
+    private boolean inlined;
+    private int readyInStep;
+    private T value;
+    private Throwable failure;
+
+    /**
+     * A coroutine that will run {@code body} when first polled.
+     *
+     * @param body the coroutine body
+     */
+    public VirtualCoroutine(Callable<? extends T> body) {
+        this.body = Objects.requireNonNull(body, "body");
+    }
+
+    /**
+     * The coroutine whose body is running on the calling thread.
+     *
+     * @return the coroutine, or {@code null} when the caller is not a coroutine body
+     */
+    public static VirtualCoroutine<?> current() {
+        Thread t = Thread.currentThread();
+        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof CoroutineHooks h ? h.coroutine : null;
+    }
+
+    /** @return the platform thread carrying the current step, or {@code null} between steps */
+    public Thread carrier() {
+        return (Thread) STEPPER.getOpaque(this);
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) throws Exception {
+        if (inlined) throw new IllegalStateException("polled after its body ran inline in an await");
+        if (taskContext != cx) taskContext = cx;
+        runStep(false);
+        if (done) return outcome();
+        if ((int) SUBMITTED.getVolatile(this) == 1) cx.waker().wake();
+        return Poll.pending();
+    }
+
+    /**
+     * Cancels the coroutine: a body parked in {@link #await} is resumed at once, on this thread,
+     * and that await throws {@link CancellationException}, so its {@code finally} blocks run before
+     * {@code cancel} returns. A body blocked in a JDK call (sleep, socket, lock) is interrupted and
+     * finishes unwinding later on a spare carrier thread. A coroutine never polled never runs.
+     */
+    @Override
+    public void cancel() {
+        if (cancelled || done) return;
+        cancelled = true;
+        if (thread == null) return;
+        runStep(true);
+        if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
+    }
+
+    /**
+     * Called by {@link CoroutineHooks#execute} each time the JDK makes a virtual thread of this
+     * scheduler runnable.
+     *
+     * @param task the continuation the JDK wants run
+     * @return {@code false} if {@code task} is not this coroutine's (a virtual thread the body
+     *     started, which inherited the scheduler)
+     */
+    boolean submit(Runnable task) {
+        Runnable own = continuation;
+        if (own == null) {
+            continuation = task; // the first submit comes from Thread.start in the first step
+        } else if (task != own) {
+            return false;
+        }
+        SUBMITTED.setVolatile(this, 1);
+        if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return true;
+        if (cancelled) Carriers.run(this::stepAbandoned);
+        else taskContext.waker().wake();
+        return true;
+    }
+
+    /**
+     * The coroutine waker fired: record it, and unpark the body if this is a new wake from another
+     * thread (the body waking itself, e.g. during a poll, needs no unpark: it checks the token).
+     */
+    void wake() {
+        if ((int) WOKEN.getAndSet(this, 1) == 0 && Thread.currentThread() != thread) LockSupport.unpark(thread);
+    }
+
+    /**
+     * Waits for {@code future} inside this coroutine's body: polls it with the coroutine's own
+     * context and, while it is pending, parks the virtual thread (freeing the worker).
+     *
+     * @param future what to wait for
+     * @param <R> its output type
+     * @return its output
+     * @throws CancellationException if this coroutine is cancelled (the awaited future is then
+     *     cancelled too), or if the coroutine's thread is interrupted while waiting (the
+     *     interrupt status is set again, the cause is an {@link InterruptedException})
+     */
+    public <R> R await(Future<R> future) {
+        if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
+        // One frame, no helper methods on the suspended path: every frame here is frozen into the
+        // stack chunk of each suspended coroutine (W5 counts those bytes).
+        while (true) {
+            if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
+            Poll<R> p;
+            try {
+                p = future.poll(ownContext);
+            } catch (Throwable t) {
+                throw Outcomes.rethrow(t);
+            }
+            if (p instanceof Poll.Ready<R>(R v)) {
+                if (++readyInStep >= Coop.BUDGET) {
+                    readyInStep = 0;
+                    Thread.yield(); // the cooperative budget of this step is spent: give the worker back
+                }
+                return v;
+            }
+            if ((int) WOKEN.getAndSet(this, 0) == 1) {
+                // Woken during the poll (a future that yields: woke itself and answered pending, as
+                // the cooperative budget does): still give the worker back once, then poll again.
+                Thread.yield();
+                continue;
+            }
+            inAwait = true;
+            LockSupport.park(this);
+            inAwait = false;
+            WOKEN.setVolatile(this, 0); // consumed: the next poll sees whatever the wake announced
+            if (cancelled) {
+                future.cancel();
+                throw new CancellationException("coroutine cancelled while awaiting " + future);
+            }
+            if (Thread.interrupted()) {
+                future.cancel();
+                Thread.currentThread().interrupt();
+                CancellationException c = new CancellationException("interrupted while awaiting " + future);
+                c.initCause(new InterruptedException());
+                throw c;
+            }
+            // woken, or a spurious return from park: poll again (spurious polls are harmless)
+        }
+    }
+
+    /**
+     * Lets the coroutine awaiting this one run its body inline, on the awaiting coroutine's stack,
+     * instead of as a second virtual thread: possible while this one has not started. The awaiting
+     * coroutine owns this future (it was handed to {@code await}), so nothing polls it concurrently.
+     *
+     * @return whether the caller may now call {@link #runInline()}
+     */
+    private boolean claimInline() {
+        if (thread != null || cancelled || done || inlined) return false;
+        inlined = true;
+        return true;
+    }
+
+    /** Runs the body on the calling coroutine; its awaits suspend that coroutine. */
+    @SuppressWarnings("unchecked")
+    private <R> R runInline() {
+        try {
+            return (R) body.call();
+        } catch (Throwable t) {
+            throw Outcomes.rethrow(t);
+        } finally {
+            done = true;
+        }
+    }
+
+    /**
+     * Records the body's outcome; called by {@link CoroutineHooks#run()} on the coroutine's thread
+     * when the body returned or threw.
+     *
+     * @param v what the body returned
+     * @param f what it threw, or {@code null}
+     */
+    @SuppressWarnings("unchecked")
+    void finish(Object v, Throwable f) {
+        value = (T) v;
+        failure = f;
+        done = true;
+    }
+
+    private void runStep(boolean forCancel) {
+        if (!Thread.currentThread().isVirtual()) {
+            step(forCancel);
+            return;
+        }
+        StepHandoff handoff = new StepHandoff(() -> step(forCancel));
+        Carriers.run(handoff);
+        handoff.awaitDone();
+    }
+
+    /** One step on a platform thread: start the thread, or wake it for cancellation, then run it. */
+    private void step(boolean forCancel) {
+        Thread self = Thread.currentThread();
+        STEPPER.setOpaque(this, self);
+        try {
+            if (thread == null) {
+                thread = VirtualThreads.newThread(hooks, hooks);
+                thread.setUncaughtExceptionHandler(hooks);
+                thread.start();
+            } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
+                // Not runnable: parked in await (wake it) or blocked in a JDK call (interrupt it).
+                // A runnable body needs neither: it meets the cancellation at its next await.
+                if (inAwait) wake();
+                else thread.interrupt();
+            }
+            if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
+                readyInStep = 0;
+                continuation.run();
+            }
+        } finally {
+            STEPPER.setOpaque(this, null);
+        }
+    }
+
+    /** After cancellation: run what the JDK submits until the body ends. On a spare carrier. */
+    private void stepAbandoned() {
+        Thread self = Thread.currentThread();
+        STEPPER.setOpaque(this, self);
+        try {
+            while ((int) SUBMITTED.getAndSet(this, 0) == 1) continuation.run();
+        } finally {
+            if (STEPPER.getOpaque(this) == self) STEPPER.setOpaque(this, null);
+        }
+        if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
+    }
+
+    private Poll<T> outcome() throws Exception {
+        Throwable f = failure;
+        if (f == null) return Poll.ready(value);
+        if (f instanceof Exception e) throw e;
+        if (f instanceof Error e) throw e;
+        throw new IllegalStateException("coroutine body threw " + f, f);
+    }
+
+    @Override
+    public String toString() {
+        return "Coroutine[" + (done ? "done" : cancelled ? "cancelled" : thread == null ? "new" : "started") + "]";
+    }
+}
