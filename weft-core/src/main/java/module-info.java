@@ -11,4 +11,5 @@ module dev.weft {
     exports dev.weft.io;
     exports dev.weft.time;
     exports dev.weft.coro;
+    exports dev.weft.net;
 }

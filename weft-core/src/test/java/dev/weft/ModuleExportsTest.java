@@ -22,7 +22,8 @@ class ModuleExportsTest {
             "dev.weft.task",
             "dev.weft.io",
             "dev.weft.time",
-            "dev.weft.coro");
+            "dev.weft.coro",
+            "dev.weft.net");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {

@@ -1,0 +1,170 @@
+package dev.weft.io;
+
+import dev.weft.future.Future;
+import dev.weft.future.Stream;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+
+/**
+ * Futures over {@link AsyncRead}, {@link AsyncWrite} and {@link AsyncBufRead}: what
+ * {@link java.io.InputStream} and {@link java.io.OutputStream} offer, awaitable.
+ *
+ * {@snippet :
+ * byte[] header = new byte[4];
+ * await(AsyncIo.readExact(socket, header, 0, 4));
+ * byte[] rest = await(AsyncIo.readToEnd(socket));
+ * await(AsyncIo.writeAll(socket, ByteBuffer.wrap(rest)));
+ * await(AsyncIo.shutdown(socket));
+ * }
+ *
+ * <p>Each future is woken by whatever wakes its reader's or writer's poll methods (for a socket:
+ * the reactor's readiness report), and throws what they throw. Cancelling one of these futures
+ * does nothing by itself (no registration of its own); the socket types' own methods of the same
+ * name also drop the socket's registration.
+ */
+public final class AsyncIo {
+    private AsyncIo() {}
+
+    /**
+     * Reads what is available into {@code dst}: at least one byte, or {@code -1} at the end.
+     * Cancel-safe: no bytes are lost.
+     *
+     * @param reader the source
+     * @param dst where the bytes go; its position advances
+     * @return a future of the count read, or {@code -1} at the end of the stream
+     */
+    public static Future<Integer> read(AsyncRead reader, ByteBuffer dst) {
+        return new Read(reader, dst);
+    }
+
+    /**
+     * As {@link #read(AsyncRead, ByteBuffer)}, into {@code b[off, off+len)}.
+     *
+     * @param reader the source
+     * @param b the array
+     * @param off the first index
+     * @param len the most bytes to read
+     * @return a future of the count read, or {@code -1} at the end of the stream
+     */
+    public static Future<Integer> read(AsyncRead reader, byte[] b, int off, int len) {
+        return new Read(reader, ByteBuffer.wrap(b, off, len));
+    }
+
+    /**
+     * Reads until {@code dst} is full. Throws {@link java.io.EOFException} if the stream ends
+     * first. Not cancel-safe: bytes read before a cancel are in {@code dst} (its position says
+     * how many), but the future's caller has to look there.
+     *
+     * @param reader the source
+     * @param dst where the bytes go
+     * @return a future completing when {@code dst} is full
+     */
+    public static Future<Void> readExact(AsyncRead reader, ByteBuffer dst) {
+        return new ReadExact(reader, dst);
+    }
+
+    /**
+     * As {@link #readExact(AsyncRead, ByteBuffer)}, into {@code b[off, off+len)}.
+     *
+     * @param reader the source
+     * @param b the array
+     * @param off the first index
+     * @param len the byte count
+     * @return a future completing when the bytes are there
+     */
+    public static Future<Void> readExact(AsyncRead reader, byte[] b, int off, int len) {
+        return new ReadExact(reader, ByteBuffer.wrap(b, off, len));
+    }
+
+    /**
+     * Reads everything until the end of the stream. Not cancel-safe: what was read is lost.
+     *
+     * @param reader the source
+     * @return a future of all bytes
+     */
+    public static Future<byte[]> readToEnd(AsyncRead reader) {
+        return new ReadToEnd(reader);
+    }
+
+    /**
+     * Writes what the writer takes now from {@code src} (at least one byte). Cancel-safe.
+     *
+     * @param writer the sink
+     * @param src the bytes; its position advances
+     * @return a future of the count written
+     */
+    public static Future<Integer> write(AsyncWrite writer, ByteBuffer src) {
+        return new Write(writer, src);
+    }
+
+    /**
+     * Writes all of {@code src}; waits while the writer applies backpressure. Not cancel-safe:
+     * after a cancel, {@code src}'s position says how much was written.
+     *
+     * @param writer the sink
+     * @param src the bytes
+     * @return a future completing when every byte was taken
+     */
+    public static Future<Void> writeAll(AsyncWrite writer, ByteBuffer src) {
+        return new WriteAll(writer, src);
+    }
+
+    /**
+     * As {@link #writeAll(AsyncWrite, ByteBuffer)}, from {@code b[off, off+len)}.
+     *
+     * @param writer the sink
+     * @param b the array
+     * @param off the first index
+     * @param len the byte count
+     * @return a future completing when every byte was taken
+     */
+    public static Future<Void> writeAll(AsyncWrite writer, byte[] b, int off, int len) {
+        return new WriteAll(writer, ByteBuffer.wrap(b, off, len));
+    }
+
+    /**
+     * Hands on everything the writer buffers. Cancel-safe.
+     *
+     * @param writer the sink
+     * @return a future completing when flushed
+     */
+    public static Future<Void> flush(AsyncWrite writer) {
+        return new Flush(writer, false);
+    }
+
+    /**
+     * Flushes, then ends the writer's output (a socket's write half closes). Cancel-safe.
+     *
+     * @param writer the sink
+     * @return a future completing when shut down
+     */
+    public static Future<Void> shutdown(AsyncWrite writer) {
+        return new Flush(writer, true);
+    }
+
+    /**
+     * Copies everything from {@code reader} to {@code writer} until the reader ends, then
+     * flushes. Does not shut the writer down. Not cancel-safe: bytes read and not yet written
+     * are lost.
+     *
+     * @param reader the source
+     * @param writer the sink
+     * @return a future of the count of bytes copied
+     */
+    public static Future<Long> copy(AsyncRead reader, AsyncWrite writer) {
+        return new Copy(reader, writer);
+    }
+
+    /**
+     * The lines of {@code in}, each without its {@code "\n"} or {@code "\r\n"}, decoded with
+     * {@code charset}. Woken as {@code in}'s reads are. Cancel-safe between elements: a partly
+     * read line is kept by the stream.
+     *
+     * @param in the buffered source
+     * @param charset how the bytes are decoded
+     * @return a stream of lines, ending with the source
+     */
+    public static Stream<String> lines(AsyncBufRead in, Charset charset) {
+        return new Lines(in, charset);
+    }
+}

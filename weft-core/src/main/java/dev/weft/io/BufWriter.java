@@ -1,0 +1,85 @@
+package dev.weft.io;
+
+import dev.weft.future.Context;
+import dev.weft.future.Poll;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Adds a buffer to an {@link AsyncWrite}: small writes are collected and handed on in larger
+ * pieces when the buffer is full, on {@link #pollFlush(Context)} and on
+ * {@link #pollShutdown(Context)}.
+ *
+ * {@snippet :
+ * BufWriter out = new BufWriter(socket);
+ * await(AsyncIo.writeAll(out, ByteBuffer.wrap("line 1\n".getBytes())));
+ * await(AsyncIo.writeAll(out, ByteBuffer.wrap("line 2\n".getBytes())));
+ * await(AsyncIo.flush(out)); // both lines go out in one write
+ * }
+ *
+ * <p>Bytes still buffered are not written unless flushed: flush (or shut down) before dropping
+ * the writer. Writes larger than the buffer, made while it is empty, go straight through. Not
+ * thread-safe: one task writes at a time.
+ */
+public final class BufWriter implements AsyncWrite {
+    private final AsyncWrite inner;
+    private final ByteBuffer buf;
+
+    /** @param inner the sink to buffer, with an 8 KiB buffer */
+    public BufWriter(AsyncWrite inner) {
+        this(inner, BufReader.DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param inner the sink to buffer
+     * @param capacity the buffer size in bytes
+     */
+    public BufWriter(AsyncWrite inner, int capacity) {
+        if (capacity <= 0) throw new IllegalArgumentException("capacity " + capacity);
+        this.inner = inner;
+        this.buf = ByteBuffer.allocate(capacity); // write mode: [0, position) is buffered
+    }
+
+    @Override
+    public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
+        if (!src.hasRemaining()) return Poll.ready(0);
+        if (buf.position() == 0 && src.remaining() >= buf.capacity()) return inner.pollWrite(cx, src);
+        if (!buf.hasRemaining() && pollDrain(cx).isPending()) return Poll.pending();
+        int n = Math.min(buf.remaining(), src.remaining());
+        buf.put(buf.position(), src, src.position(), n).position(buf.position() + n);
+        src.position(src.position() + n);
+        return Poll.ready(n);
+    }
+
+    @Override
+    public Poll<Void> pollFlush(Context cx) throws IOException {
+        if (pollDrain(cx).isPending()) return Poll.pending();
+        return inner.pollFlush(cx);
+    }
+
+    @Override
+    public Poll<Void> pollShutdown(Context cx) throws IOException {
+        if (pollDrain(cx).isPending()) return Poll.pending();
+        return inner.pollShutdown(cx);
+    }
+
+    /** @return how many bytes are buffered and not yet handed on */
+    public int buffered() {
+        return buf.position();
+    }
+
+    /** Hands every buffered byte to the inner sink. */
+    private Poll<Void> pollDrain(Context cx) throws IOException {
+        buf.flip();
+        try {
+            while (buf.hasRemaining()) {
+                Poll<Integer> p = inner.pollWrite(cx, buf);
+                if (!(p instanceof Poll.Ready<Integer>(Integer n))) return Poll.pending();
+                if (n == 0) throw new IOException("writer accepted no bytes");
+            }
+            return Poll.ready(null);
+        } finally {
+            buf.compact();
+        }
+    }
+}

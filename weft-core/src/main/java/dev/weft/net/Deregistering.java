@@ -1,0 +1,33 @@
+package dev.weft.net;
+
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+
+/**
+ * Wraps a stream helper future (built on a stream's poll methods) so that cancelling it also
+ * drops the stream's read or write slot in the reactor: a cancelled read or write leaves nothing
+ * registered. Owner thread only.
+ */
+final class Deregistering<T> implements Future<T> {
+    private final Future<T> inner;
+    private final StreamIo io;
+    private final int dir;
+
+    Deregistering(Future<T> inner, StreamIo io, int dir) {
+        this.inner = inner;
+        this.io = io;
+        this.dir = dir;
+    }
+
+    @Override
+    public Poll<T> poll(Context cx) throws Exception {
+        return inner.poll(cx);
+    }
+
+    @Override
+    public void cancel() {
+        inner.cancel();
+        io.deregister(dir);
+    }
+}

@@ -1,0 +1,182 @@
+package dev.weft.net.internal;
+
+import dev.weft.internal.Poller;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The reactor: one {@link Selector} for the process, and the {@link Poller} that waits in it and
+ * wakes the tasks whose channels became ready (async-io's {@code Reactor} on NIO).
+ *
+ * {@snippet :
+ * Reactor r = Reactor.global();
+ * Source s = r.register(channel);       // non-blocking, no interest yet
+ * s.register(Source.READ, owner, waker); // arm: the waker is woken when readable
+ * r.poll(-1);                            // the driving thread: select, then wake
+ * }
+ *
+ * <h2>State of the wake-up flag</h2>
+ * <pre>
+ * state     meaning
+ * AWAKE     nobody is blocked in select (or about to be)
+ * SLEEPING  the driving thread is in (or entering) a blocking select
+ * WOKEN     a wake-up was asked for: Selector.wakeup() was called if it was SLEEPING; a poll that
+ *           finds WOKEN does not block (selectNow) and consumes it
+ * </pre>
+ * <pre>
+ * transition          from       to        by
+ * poll: sleep         AWAKE      SLEEPING  driving thread, then select(timeout)
+ * poll: token         WOKEN      (same)    driving thread: selectNow instead of sleeping
+ * poll: return        any        AWAKE     driving thread, after select
+ * wakeup()            AWAKE      WOKEN     any thread (a token for the next poll)
+ * wakeup()            SLEEPING   WOKEN     any thread, then Selector.wakeup()
+ * interestChanged()   SLEEPING   WOKEN     any thread, then Selector.wakeup()
+ * </pre>
+ * Wake-ups coalesce: whatever the number of callers, one {@code Selector.wakeup()} per sleep
+ * (a flag check costs nanoseconds, a redundant {@code wakeup()} an eventfd write; Netty does the
+ * same with its {@code wakenUp} flag).
+ *
+ * <h2>Interest changes from other threads</h2>
+ * A task that must wait sets its key's interest ops itself ({@link Source#register}), from
+ * whatever thread polls it: {@code SelectionKey.interestOps(int)} is thread-safe and only queues
+ * the change, which the JDK applies at the start of the next select. So a change needs a wake-up
+ * only if the driving thread is asleep in a select that started before the change:
+ * {@link #interestChanged()} wakes it only in state SLEEPING. If the state is AWAKE, the change
+ * was queued before the driving thread's next select reads the queue (the change happens before
+ * the volatile read of {@code state}, which comes before the driver's volatile write of SLEEPING),
+ * so it is not lost. Registering a channel ({@code SelectableChannel.register}) does not block on
+ * a concurrent select since JDK 11, so it is done directly too.
+ *
+ * <h2>Who touches which field</h2>
+ * {@code selector} is written once; {@code state} only through {@code STATE} with volatile
+ * semantics; {@code woken} and {@code onKey} belong to the driving thread (one at a time, by the
+ * {@link Poller} contract).
+ *
+ * <h2>Who drives</h2>
+ * {@link ReactorDriving} decides which thread calls {@link #poll(long)}: see there.
+ */
+public final class Reactor implements Poller {
+    private static final int AWAKE = 0;
+    private static final int SLEEPING = 1;
+    private static final int WOKEN = 2;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Reactor.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Selector selector;
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
+    private final WakeList woken = new WakeList();
+    private final Consumer<SelectionKey> onKey = this::onKey;
+
+    /**
+     * A reactor with a selector of its own; nobody drives it until someone calls
+     * {@link #poll(long)}. Most code uses {@link #global()}.
+     *
+     * @throws IOException if the selector cannot be opened
+     */
+    public Reactor() throws IOException {
+        this.selector = Selector.open();
+    }
+
+    /** @return the process-wide reactor, driven as {@link ReactorDriving} arranges */
+    public static Reactor global() {
+        return Global.INSTANCE;
+    }
+
+    /**
+     * Makes {@code channel} non-blocking and registers it, with no interest yet.
+     *
+     * @param channel the channel
+     * @return its source
+     * @throws IOException if the channel cannot be made non-blocking or registered
+     */
+    public Source register(SelectableChannel channel) throws IOException {
+        channel.configureBlocking(false);
+        Source s = new Source(this, channel);
+        SelectionKey k = channel.register(selector, 0, s);
+        s.bind(k);
+        return s;
+    }
+
+    /** @return how many channels are registered (cancelled keys leave at the next select) */
+    public int registeredCount() {
+        return selector.keys().size();
+    }
+
+    @Override
+    public void poll(long timeoutNanos) {
+        try {
+            if (timeoutNanos == 0 || !STATE.compareAndSet(this, AWAKE, SLEEPING)) {
+                selector.selectNow(onKey);
+            } else if (timeoutNanos < 0) {
+                selector.select(onKey);
+            } else {
+                long ms = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999));
+                selector.select(onKey, ms);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("selector failed", e);
+        } finally {
+            STATE.setVolatile(this, AWAKE);
+        }
+        woken.wakeAll();
+    }
+
+    @Override
+    public void wakeup() {
+        while (true) {
+            int s = (int) STATE.getVolatile(this);
+            if (s == WOKEN) return;
+            if (STATE.compareAndSet(this, s, WOKEN)) {
+                if (s == SLEEPING) selector.wakeup();
+                return;
+            }
+        }
+    }
+
+    /** A source changed its interest ops: make a sleeping select pick them up. Any thread. */
+    void interestChanged() {
+        if (STATE.compareAndSet(this, SLEEPING, WOKEN)) selector.wakeup();
+    }
+
+    private void onKey(SelectionKey key) {
+        int ready;
+        try {
+            ready = key.readyOps();
+        } catch (CancelledKeyException e) {
+            return; // closed by another thread during this select: Source.close() woke its waiters
+        }
+        ((Source) key.attachment()).fire(ready, woken);
+    }
+
+    /** Lazy holder of the process-wide reactor. */
+    private static final class Global {
+        static final Reactor INSTANCE = start();
+
+        private static Reactor start() {
+            try {
+                Reactor r = new Reactor();
+                ReactorDriving.attach(r);
+                return r;
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open the reactor's selector", e);
+            }
+        }
+    }
+}

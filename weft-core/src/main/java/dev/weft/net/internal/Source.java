@@ -1,0 +1,214 @@
+package dev.weft.net.internal;
+
+import dev.weft.future.Waker;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+
+/**
+ * One channel registered with the {@link Reactor}: its selection key and, per direction, the
+ * tasks waiting for readiness (async-io's {@code Source}).
+ *
+ * {@snippet :
+ * Source s = Reactor.global().register(channel);
+ * if (channel.read(buf) == 0 && s.register(Source.READ, this, cx.waker())) return Poll.pending();
+ * // ... and when the waiting future is cancelled:
+ * s.deregister(Source.READ, this);
+ * }
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field       meaning                                               guarded by
+ * key         the channel's key in the reactor's selector           written once before publication
+ * readOp      OP_ACCEPT (server sockets) or OP_READ                 written once before publication
+ * writeOp     OP_CONNECT while connecting, then OP_WRITE            this
+ * readers     waiters for the read direction                        this
+ * writers     waiters for the write direction                       this
+ * interest    the interest ops last set on key                      this
+ * closed      deregistered; no waiter is ever added again            this
+ * </pre>
+ *
+ * <h2>Transitions</h2>
+ * <pre>
+ * method           by                what
+ * register(dir)    the polling task  add/replace its slot; arm the direction's op if not armed
+ *                                    (then wake the selector if it sleeps: see Reactor)
+ * deregister(dir)  the polling task  drop its slot (cancel); the interest stays armed until the
+ *                                    next event disarms it (one-shot, below)
+ * fire(readyOps)   driving thread    drain the waiters of each ready direction into the wake list
+ *                                    and disarm it
+ * close()          any thread        cancel the key, drain both directions, refuse new waiters
+ * </pre>
+ *
+ * <p><b>One-shot interest</b> (as async-io registers with {@code EPOLLONESHOT}). The selector is
+ * level-triggered, so an armed direction is reported on every select for as long as it stays
+ * ready. An event therefore disarms every direction it reports, whether or not anybody waited,
+ * and a task that must wait again re-arms its direction. Otherwise the driving thread would spin
+ * between the event and the moment the woken task consumes the data. Because a waiter arms its
+ * direction under this lock before returning pending and readiness is level-triggered, a
+ * readiness that arrived between a failed operation and the registration is reported by the next
+ * select: no wake-up is lost.
+ */
+public final class Source {
+    /** The read direction (read, accept, receive). */
+    public static final int READ = 0;
+    /** The write direction (write, connect, send). */
+    public static final int WRITE = 1;
+
+    private final Reactor reactor;
+    private final SelectableChannel channel;
+    private final int readOp;
+    private SelectionKey key;
+    private int writeOp;
+    private final Waiters readers = new Waiters();
+    private final Waiters writers = new Waiters();
+    private int interest;
+    private boolean closed;
+
+    Source(Reactor reactor, SelectableChannel channel) {
+        this.reactor = reactor;
+        this.channel = channel;
+        int valid = channel.validOps();
+        this.readOp = (valid & SelectionKey.OP_ACCEPT) != 0 ? SelectionKey.OP_ACCEPT : SelectionKey.OP_READ;
+        this.writeOp = SelectionKey.OP_WRITE & valid;
+    }
+
+    /** Set once by the reactor right after registration, before the source is handed out. */
+    void bind(SelectionKey k) {
+        this.key = k;
+    }
+
+    /** @return the channel */
+    public SelectableChannel channel() {
+        return channel;
+    }
+
+    /**
+     * Makes the write direction wait for {@code OP_CONNECT} (while a connect is pending) or
+     * {@code OP_WRITE}. Re-arms only the directions that have waiters, so a stale
+     * {@code OP_CONNECT} interest (which the JDK never reports once connected, while epoll keeps
+     * reporting the socket writable) cannot make the selector spin.
+     *
+     * @param connecting whether a connect is in progress
+     */
+    public void connecting(boolean connecting) {
+        synchronized (this) {
+            writeOp = connecting ? SelectionKey.OP_CONNECT : SelectionKey.OP_WRITE;
+            int want = (readers.isEmpty() ? 0 : readOp) | (writers.isEmpty() ? 0 : writeOp);
+            if (!setInterest(want)) return;
+        }
+        reactor.interestChanged();
+    }
+
+    /**
+     * Registers {@code waker} under {@code owner} for direction {@code dir}, arming the direction.
+     * The caller has just seen its operation would block and returns pending after this.
+     *
+     * @param dir {@link #READ} or {@link #WRITE}
+     * @param owner the waiting party; one slot per owner
+     * @param waker the waker to wake on readiness (or on close)
+     * @return {@code false} if the source or its channel is closed (nothing registered: the caller
+     *     retries its operation, which fails)
+     */
+    public boolean register(int dir, Object owner, Waker waker) {
+        boolean armed = false;
+        synchronized (this) {
+            if (closed) return false;
+            int op = dir == READ ? readOp : writeOp;
+            if ((interest & op) == 0) {
+                try {
+                    key.interestOps(interest | op);
+                } catch (CancelledKeyException e) {
+                    return false; // the channel was closed behind our back: the retry fails
+                }
+                interest |= op;
+                armed = true;
+            }
+            (dir == READ ? readers : writers).put(owner, waker);
+        }
+        if (armed) reactor.interestChanged();
+        return true;
+    }
+
+    /**
+     * @param dir {@link #READ} or {@link #WRITE}
+     * @param owner a waiting party
+     * @return whether {@code owner} still waits (no event has woken it since it registered)
+     */
+    public synchronized boolean isRegistered(int dir, Object owner) {
+        return (dir == READ ? readers : writers).contains(owner);
+    }
+
+    /**
+     * Drops the slot of {@code owner}: its future was cancelled or completed. The direction's
+     * interest stays armed until its next event disarms it (one-shot).
+     *
+     * @param dir {@link #READ} or {@link #WRITE}
+     * @param owner a waiting party
+     */
+    public synchronized void deregister(int dir, Object owner) {
+        (dir == READ ? readers : writers).remove(owner);
+    }
+
+    /** @return how many parties wait in both directions (for tests and diagnostics) */
+    public synchronized int waiterCount() {
+        return readers.size() + writers.size();
+    }
+
+    /** @return whether the source was closed */
+    public synchronized boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Called by the driving thread for a selected key: drains the ready directions' waiters into
+     * {@code out} and disarms those directions (one-shot).
+     */
+    void fire(int readyOps, WakeList out) {
+        synchronized (this) {
+            if (closed) return;
+            int want = interest;
+            if ((readyOps & readOp) != 0) {
+                want &= ~readOp;
+                readers.drainTo(out);
+            }
+            // OP_CONNECT and OP_WRITE both serve the write direction; an error or hang-up is
+            // reported by the JDK as every interest op being ready, which wakes both sides.
+            if ((readyOps & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
+                want &= ~writeOp;
+                writers.drainTo(out);
+            }
+            setInterest(want);
+        }
+    }
+
+    /**
+     * Deregisters from the selector and wakes every waiter (their retried operation reports the
+     * closed channel). Idempotent.
+     */
+    public void close() {
+        WakeList out = new WakeList();
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            key.cancel();
+            readers.drainTo(out);
+            writers.drainTo(out);
+        }
+        out.wakeAll();
+        reactor.interestChanged();
+    }
+
+    /** @return whether the interest ops changed (the selector must pick them up) */
+    private boolean setInterest(int want) {
+        if (want == interest) return false;
+        interest = want;
+        try {
+            key.interestOps(want);
+        } catch (CancelledKeyException e) {
+            // The channel was closed behind our back; the waiters' retried operations will fail.
+            return false;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.weft.net.internal;
+
+import dev.weft.future.Waker;
+import java.util.Arrays;
+
+/**
+ * The tasks waiting for one direction (read or write) of one {@link Source}: a small list of
+ * {@code (key, waker)} slots.
+ *
+ * <p>Each waiting party owns a key (a readiness future, or a stream's read or write side) and
+ * holds at most one slot. Registering again with the same key replaces the waker in place, so a
+ * task polled repeatedly keeps one slot. Firing empties the list and hands every waker to the
+ * caller. The arrays are kept and reused, so waiting again after a fire allocates nothing.
+ *
+ * <p>Not thread-safe: every method is called with the owning {@link Source}'s lock held.
+ */
+final class Waiters {
+    private Object[] keys = new Object[2];
+    private Waker[] wakers = new Waker[2];
+    private int count;
+
+    /** @return whether nobody waits */
+    boolean isEmpty() {
+        return count == 0;
+    }
+
+    /** @return how many parties wait */
+    int size() {
+        return count;
+    }
+
+    /**
+     * Puts {@code waker} in the slot of {@code key}, adding the slot if {@code key} has none.
+     *
+     * @param key the waiting party
+     * @param waker the waker to wake on readiness
+     */
+    void put(Object key, Waker waker) {
+        for (int i = 0; i < count; i++) {
+            if (keys[i] == key) {
+                wakers[i] = waker;
+                return;
+            }
+        }
+        if (count == keys.length) {
+            keys = Arrays.copyOf(keys, count * 2);
+            wakers = Arrays.copyOf(wakers, count * 2);
+        }
+        keys[count] = key;
+        wakers[count] = waker;
+        count++;
+    }
+
+    /**
+     * @param key a waiting party
+     * @return whether {@code key} holds a slot
+     */
+    boolean contains(Object key) {
+        for (int i = 0; i < count; i++) {
+            if (keys[i] == key) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Removes the slot of {@code key}, if any.
+     *
+     * @param key a waiting party
+     * @return whether a slot was removed
+     */
+    boolean remove(Object key) {
+        for (int i = 0; i < count; i++) {
+            if (keys[i] == key) {
+                count--;
+                keys[i] = keys[count];
+                wakers[i] = wakers[count];
+                keys[count] = null;
+                wakers[count] = null;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Empties the list, handing every waker to {@code out}.
+     *
+     * @param out where the wakers go; woken by the caller after it released the lock
+     */
+    void drainTo(WakeList out) {
+        for (int i = 0; i < count; i++) {
+            out.add(wakers[i]);
+            keys[i] = null;
+            wakers[i] = null;
+        }
+        count = 0;
+    }
+}

@@ -1,0 +1,19 @@
+/**
+ * Asynchronous networking: {@link dev.weft.net.Async} over any selectable channel, TCP
+ * ({@link dev.weft.net.TcpListener}, {@link dev.weft.net.TcpStream}), UDP
+ * ({@link dev.weft.net.UdpSocket}) and Unix-domain sockets ({@link dev.weft.net.UnixListener},
+ * {@link dev.weft.net.UnixStream}).
+ *
+ * <h2>Maintainer overview</h2>
+ * Every socket is an {@code Async<channel>}: a non-blocking NIO channel registered with the one
+ * process-wide reactor ({@code dev.weft.net.internal.Reactor}). An operation is tried first; only
+ * when it would block does the task register its waker in the channel's {@code Source} for one
+ * direction and return pending; the reactor wakes it when the selector reports that direction
+ * ready, and the task tries again. {@code IoWith} is that loop for {@code readWith}/{@code
+ * writeWith}; {@code StreamIo} is the allocation-free form behind the streams' {@code pollRead}
+ * and {@code pollWrite}; {@code Accept} and {@code Connect} are the listener's and the connector's
+ * futures. Every future that registered gives its slot back when it completes or is cancelled.
+ * Completed socket operations spend one unit of the cooperative budget
+ * ({@code dev.weft.internal.Coop}).
+ */
+package dev.weft.net;

@@ -1,0 +1,115 @@
+package dev.weft.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * File-descriptor exhaustion: the server runs in a child JVM under {@code ulimit -n 64}; 120
+ * clients connect; accept fails with "Too many open files", which must neither kill the listener
+ * nor spin a core; once the held connections are closed, every pending connection is accepted.
+ */
+class FdExhaustionTest {
+    private static final int CLIENTS = 120;
+
+    @Test
+    @Timeout(90)
+    void acceptErrorsBackOffWithoutSpinningAndAcceptingResumesWhenFdsAreFreed() throws Exception {
+        String javaCmd = ProcessHandle.current().info().command().orElseThrow();
+        String cp = location(FdExhaustionServer.class) + File.pathSeparator + location(TcpListener.class);
+        Process child = new ProcessBuilder("bash", "-c",
+                "ulimit -n 64 && exec \"$0\" -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp \"$1\" dev.weft.net.FdExhaustionServer",
+                javaCmd, cp).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<SocketChannel> clients = new ArrayList<>();
+        try {
+            AtomicInteger port = new AtomicInteger();
+            AtomicInteger accepted = new AtomicInteger();
+            AtomicLong errors = new AtomicLong();
+            AtomicReference<String> released = new AtomicReference<>();
+            Thread.ofPlatform().daemon().start(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null; ) {
+                        String[] w = line.split(" ");
+                        switch (w[0]) {
+                            case "port" -> port.set(Integer.parseInt(w[1]));
+                            case "accepted" -> {
+                                accepted.set(Integer.parseInt(w[1]));
+                                errors.set(Long.parseLong(w[3]));
+                            }
+                            case "status" -> errors.set(Long.parseLong(w[1]));
+                            case "released" -> released.set(line);
+                            default -> { }
+                        }
+                    }
+                } catch (Exception e) {
+                    released.set("reader failed: " + e);
+                }
+            });
+            Conditions.await("child listening", Duration.ofSeconds(30), () -> port.get() != 0);
+            InetSocketAddress addr = new InetSocketAddress("127.0.0.1", port.get());
+            for (int i = 0; i < CLIENTS; i++) clients.add(SocketChannel.open(addr)); // the backlog takes them
+            OutputStream cmd = child.getOutputStream();
+            Conditions.await("accept errors in the child", Duration.ofSeconds(30), () -> {
+                command(cmd, "status");
+                return errors.get() > 0 || !child.isAlive();
+            });
+            assertThat(child.isAlive()).as("listener process survives fd exhaustion").isTrue();
+            int acceptedWhileExhausted = accepted.get();
+            assertThat(acceptedWhileExhausted).isLessThan(CLIENTS);
+
+            // Measure the child's CPU over one second while every accept fails.
+            ProcessHandle h = child.toHandle();
+            Duration cpu0 = h.info().totalCpuDuration().orElseThrow();
+            long err0 = errors.get();
+            long t0 = System.nanoTime();
+            Thread.sleep(1000); // the measurement window, not a wait for a condition
+            long wall = System.nanoTime() - t0;
+            Duration cpu1 = h.info().totalCpuDuration().orElseThrow();
+            long cpuNanos = cpu1.minus(cpu0).toNanos();
+            assertThat(cpuNanos).as("child CPU during exhaustion (a spinning accept burns ~100%%)").isLessThan(wall / 3);
+            assertEquals(acceptedWhileExhausted, accepted.get(), "nothing accepted while out of fds");
+
+            command(cmd, "status");
+            Conditions.await("status after the window", Duration.ofSeconds(10), () -> errors.get() > err0);
+            assertThat(errors.get() - err0).as("accept retries in one second: backed off, not spinning").isLessThan(200);
+            long errBeforeRelease = errors.get();
+            command(cmd, "release");
+            Conditions.await("every pending connection accepted", Duration.ofSeconds(30), () -> accepted.get() == CLIENTS);
+            assertEquals("released", released.get());
+            assertThat(errors.get()).isGreaterThanOrEqualTo(errBeforeRelease);
+        } finally {
+            for (SocketChannel c : clients) c.close();
+            child.destroyForcibly();
+            child.waitFor();
+        }
+    }
+
+    private static void command(OutputStream cmd, String line) {
+        try {
+            cmd.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            cmd.flush();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static String location(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+}
