@@ -58,6 +58,9 @@ public final class Parker implements Waker {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
+    /** The driver the owner drives while DRIVING; written by the owner before that CAS. */
+    private volatile IdleDriver driver = IdleDriver.NONE;
+
     /** A parker for the calling thread. */
     public Parker() {
         this.owner = Thread.currentThread();
@@ -76,7 +79,7 @@ public final class Parker implements Waker {
         } else if (prev == DRIVING && Thread.currentThread() != owner) {
             // The owner is blocked in the driver (or about to be): make its turn return. A wake
             // from the owner itself (a timer it fired woke its own future) needs no wakeup.
-            IdleDriver.current().wakeup();
+            driver.wakeup();
         }
     }
 
@@ -90,6 +93,7 @@ public final class Parker implements Waker {
     public void park() throws InterruptedException {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
         IdleDriver driver = IdleDriver.current();
+        this.driver = driver; // before the CAS to DRIVING that wake() reads first
         if (driver != IdleDriver.NONE) {
             if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
                 STATE.setVolatile(this, EMPTY); // only wake() changes the state besides us: NOTIFIED

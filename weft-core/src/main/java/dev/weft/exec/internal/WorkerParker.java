@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * unpark               any        NOTIFIED  any thread: LockSupport.unpark if it was PARKED,
  *                                           IdleDriver.wakeup if it was DRIVING
  * park: token          NOTIFIED   EMPTY     owner, returns at once
- * park: drive          EMPTY      DRIVING   owner, then tryDrive(DRIVE_TURN_NANOS)
+ * park: drive          EMPTY      DRIVING   owner, then tryDrive(-1): until an event, a timer or unpark
  * park: drove          DRIVING/NOTIFIED  EMPTY  owner, after tryDrive returned true
  * park: sleep          DRIVING    PARKED    owner, after tryDrive returned false; then park until NOTIFIED
  * park: wake-up        NOTIFIED   EMPTY     owner
@@ -36,12 +36,8 @@ public final class WorkerParker {
     private static final int PARKED = 2;
     private static final int NOTIFIED = 3;
 
-    /**
-     * The longest driver turn of an idle worker. A turn also ends at the next timer deadline or on
-     * {@link #unpark()}; the bound makes the worker re-check the queues now and then, so that a
-     * wake-up lost between the executor and the driver costs at most this delay, not a hang.
-     */
-    static final long DRIVE_TURN_NANOS = 10_000_000;
+    /** The driver the owner drives while DRIVING; written by the owner before that CAS. */
+    private volatile IdleDriver driver = IdleDriver.NONE;
 
     private static final VarHandle STATE;
 
@@ -76,7 +72,7 @@ public final class WorkerParker {
             Thread t = owner;
             if (t != null) LockSupport.unpark(t);
         } else if (prev == DRIVING) {
-            IdleDriver.current().wakeup();
+            driver.wakeup();
         }
     }
 
@@ -88,13 +84,15 @@ public final class WorkerParker {
      */
     public void park() {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
+        IdleDriver d = IdleDriver.current();
+        driver = d; // before the CAS to DRIVING that unpark() reads first
         if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
             STATE.setVolatile(this, EMPTY); // only unpark changes the state besides us: it was NOTIFIED
             return;
         }
         boolean drove;
         try {
-            drove = IdleDriver.current().tryDrive(DRIVE_TURN_NANOS);
+            drove = d.tryDrive(-1);
         } catch (Throwable t) {
             STATE.setVolatile(this, EMPTY); // the driver failed (a waker threw): awake, re-check
             throw t;
