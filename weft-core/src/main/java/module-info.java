@@ -8,4 +8,5 @@ module dev.weft {
     exports dev.weft.future;
     exports dev.weft.exec;
     exports dev.weft.io;
+    exports dev.weft.sync;
 }
