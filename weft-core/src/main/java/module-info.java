@@ -9,4 +9,6 @@ module dev.weft {
     exports dev.weft.exec;
     exports dev.weft.io;
     exports dev.weft.sync;
+    exports dev.weft.blocking;
+    exports dev.weft.fs;
 }
