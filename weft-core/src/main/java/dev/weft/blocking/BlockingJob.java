@@ -56,10 +56,17 @@ final class BlockingJob<T> implements Future<T>, Runnable {
         this.callable = callable;
     }
 
-    /** Runs the callable on the calling pool thread, unless the job was cancelled. */
+    /**
+     * Runs the callable on the calling pool thread, unless the job was cancelled. The pool learns
+     * that this thread is free again before the awaiting task is woken, so a task that submits its
+     * next job at once finds this thread instead of starting another.
+     */
     @Override
     public void run() {
-        if (!STATE.compareAndSet(this, QUEUED, RUNNING)) return;
+        if (!STATE.compareAndSet(this, QUEUED, RUNNING)) {
+            pool.jobFinished();
+            return;
+        }
         Callable<T> c = callable;
         callable = null;
         try {
@@ -67,6 +74,7 @@ final class BlockingJob<T> implements Future<T>, Runnable {
         } catch (Throwable t) {
             failure = t;
         }
+        pool.jobFinished();
         state = DONE;
         Waker w = waker;
         if (w != null) w.wake();

@@ -28,16 +28,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * head, tail   queued jobs, FIFO                              guarded by lock
  * queued       length of that queue                           guarded by lock
  * threads      live pool threads                              guarded by lock
- * idle         threads waiting on {@code work}                guarded by lock
+ * busy         threads running a job (from dequeue until the  guarded by lock
+ *              callable returned, before its waker is woken)
  * maxThreads   the limit (lowered if the OS refuses a thread) guarded by lock
  * largest      the most threads alive at once                 guarded by lock
  * </pre>
  * <pre>
  * event                      effect
- * unblock                    enqueue; if queued &gt; idle and threads &lt; max: start a thread;
- *                            signal one idle thread
- * thread finds a job         dequeue it, run it without the lock
- * thread finds none          idle++, wait up to keepAlive, idle--; exit if the wait ran out and
+ * unblock                    enqueue; if queued &gt; threads - busy and threads &lt; max: start
+ *                            a thread; signal one idle thread
+ * thread finds a job         dequeue it, busy++, run it without the lock; busy-- when the
+ *                            callable returned (before the awaiter is woken)
+ * thread finds none          wait up to keepAlive for a signal; exit if the wait ran out and
  *                            the queue is empty
  * job cancelled while queued leaves the queue (never runs)
  * </pre>
@@ -54,7 +56,7 @@ public final class BlockingPool {
     private BlockingJob<?> tail;
     private int queued;
     private int threads;
-    private int idle;
+    private int busy;
     private int maxThreads;
     private int largest;
 
@@ -101,7 +103,7 @@ public final class BlockingPool {
             else tail.next = job;
             tail = job;
             queued++;
-            start = queued > idle && threads < maxThreads;
+            start = queued > threads - busy && threads < maxThreads;
             if (start) {
                 threads++;
                 largest = Math.max(largest, threads);
@@ -152,7 +154,7 @@ public final class BlockingPool {
     private void startThread() {
         try {
             Thread.ofPlatform().daemon().name(prefix + "-" + ids.incrementAndGet()).start(this::workLoop);
-        } catch (OutOfMemoryError | IllegalStateException e) {
+        } catch (OutOfMemoryError e) {
             // The OS refused a thread: lower the limit to what exists, like smol's blocking pool.
             lock.lock();
             try {
@@ -181,6 +183,16 @@ public final class BlockingPool {
         }
     }
 
+    /** A job this pool's thread ran (or skipped) is finished: the thread is free again. */
+    void jobFinished() {
+        lock.lock();
+        try {
+            busy--;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private BlockingJob<?> dequeue() {
         BlockingJob<?> job = head;
         if (job == null) return null;
@@ -199,6 +211,7 @@ public final class BlockingPool {
             while (true) {
                 BlockingJob<?> job = dequeue();
                 if (job != null) {
+                    busy++;
                     lock.unlock();
                     try {
                         job.run();
@@ -210,13 +223,10 @@ public final class BlockingPool {
                     continue;
                 }
                 if (left <= 0) break;
-                idle++;
                 try {
                     left = work.awaitNanos(left);
                 } catch (InterruptedException e) {
                     left = 0;
-                } finally {
-                    idle--;
                 }
             }
             threads--;
@@ -229,7 +239,7 @@ public final class BlockingPool {
     public String toString() {
         lock.lock();
         try {
-            return "BlockingPool[" + prefix + ", threads=" + threads + ", idle=" + idle + ", queued=" + queued
+            return "BlockingPool[" + prefix + ", threads=" + threads + ", busy=" + busy + ", queued=" + queued
                     + ", max=" + maxThreads + ", keepAlive=" + TimeUnit.NANOSECONDS.toMillis(keepAliveNanos) + "ms]";
         } finally {
             lock.unlock();
