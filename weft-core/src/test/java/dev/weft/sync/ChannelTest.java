@@ -7,6 +7,7 @@ import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
+import dev.weft.internal.Coop;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -195,6 +196,27 @@ class ChannelTest {
         ch.sender().close();
         assertThat(w.pollNext(s)).isEqualTo(Poll.ready(Optional.empty()));
         assertThat(w.pollNext(s)).isEqualTo(Poll.ready(Optional.empty()));
+    }
+
+    @Test
+    void recvAndSendYieldWhenTheCooperativeBudgetIsSpent() {
+        Channel<Integer> ch = Channel.unbounded();
+        for (int i = 0; i < Coop.BUDGET + 10; i++) ch.sender().trySend(i);
+        CountingWaker w = new CountingWaker();
+        Coop.reset();
+        try {
+            for (int i = 0; i < Coop.BUDGET; i++) assertThat(w.poll(ch.receiver().recv())).isEqualTo(Poll.ready(i));
+            Future<Integer> over = ch.receiver().recv();
+            assertThat(w.poll(over).isPending()).isTrue();
+            assertThat(w.wakes()).isEqualTo(1); // the task is woken to run again later
+            Future<Void> send = ch.sender().send(-1);
+            assertThat(w.poll(send).isPending()).isTrue();
+            Coop.reset(); // the next task poll
+            assertThat(w.poll(over)).isEqualTo(Poll.ready(Coop.BUDGET)); // nothing was taken meanwhile
+            assertThat(w.poll(send).isReady()).isTrue();
+        } finally {
+            Coop.unlimited();
+        }
     }
 
     @Test
