@@ -105,10 +105,13 @@ public final class Semaphore {
     public void release(int n) {
         if (n < 0) throw new IllegalArgumentException("permits: " + n);
         WakeBatch wakes = new WakeBatch();
-        synchronized (lock) {
-            releaseLocked(n, wakes);
+        try {
+            synchronized (lock) {
+                releaseLocked(n, wakes);
+            }
+        } finally {
+            wakes.wakeAll(); // waiters granted before an overflow was detected are still woken
         }
-        wakes.wakeAll();
     }
 
     /** @return the free permits now (a snapshot) */

@@ -6,6 +6,9 @@ import dev.weft.future.Poll;
 
 /** The future of {@link Sender#send(Object)}. Owner only; see {@link EventWait}. */
 final class Send<T> extends EventWait implements Future<Void> {
+    /** The one ready answer of every send: immutable, so shared. */
+    private static final Poll<Void> SENT = Poll.ready(null);
+
     private final ChannelCore<T> core;
     private T message;
 
@@ -23,7 +26,7 @@ final class Send<T> extends EventWait implements Future<Void> {
             if (r == ChannelCore.SENT) {
                 message = null;
                 stopWaiting();
-                return Poll.ready(null);
+                return SENT;
             }
             if (r == ChannelCore.BUDGET) return Poll.pending();
             if (r == ChannelCore.CLOSED) {
