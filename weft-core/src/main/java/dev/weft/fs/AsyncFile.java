@@ -174,7 +174,10 @@ public final class AsyncFile implements AsyncRead, AsyncWrite, AutoCloseable {
         return after(channel::size);
     }
 
-    /** Closes the file now; an operation in flight fails. */
+    /**
+     * Closes the file now; an operation in flight fails. Await {@link #pollFlush} first, or the
+     * last buffered write may be cut short.
+     */
     @Override
     public void close() throws IOException {
         channel.close();
