@@ -7,6 +7,7 @@ module dev.weft {
     exports dev.weft;
     exports dev.weft.future;
     exports dev.weft.exec;
+    exports dev.weft.task;
     exports dev.weft.io;
     exports dev.weft.sync;
     exports dev.weft.blocking;

@@ -12,25 +12,28 @@ import dev.weft.future.Context;
  * instead, so a task that always finds work ready cannot starve the others on its worker.
  *
  * <p>The executor sets the budget before each task poll ({@link #reset()}) and the budget is kept
- * per thread. Outside an executor (plain {@code blockOn}) the budget is unlimited.
+ * per thread: in a field of {@link CoopThread} on executor workers, in a thread-local elsewhere.
+ * Outside an executor (plain {@code blockOn}) the budget is unlimited.
  */
 public final class Coop {
     /** Budget of one task poll; Tokio's figure. */
     public static final int BUDGET = 128;
 
-    private static final int UNLIMITED = Integer.MIN_VALUE;
+    static final int UNLIMITED = Integer.MIN_VALUE;
     private static final ThreadLocal<int[]> LEFT = ThreadLocal.withInitial(() -> new int[] {UNLIMITED});
 
     private Coop() {}
 
     /** Gives the current thread a fresh budget; the executor calls this before each task poll. */
     public static void reset() {
-        LEFT.get()[0] = BUDGET;
+        if (Thread.currentThread() instanceof CoopThread t) t.budget = BUDGET;
+        else LEFT.get()[0] = BUDGET;
     }
 
     /** Makes the budget of the current thread unlimited again; the executor calls this after a poll. */
     public static void unlimited() {
-        LEFT.get()[0] = UNLIMITED;
+        if (Thread.currentThread() instanceof CoopThread t) t.budget = UNLIMITED;
+        else LEFT.get()[0] = UNLIMITED;
     }
 
     /**
@@ -41,12 +44,21 @@ public final class Coop {
      *     been woken and the leaf must return pending)
      */
     public static boolean proceed(Context cx) {
-        int[] left = LEFT.get();
-        int n = left[0];
-        if (n == UNLIMITED) return true;
-        if (n > 0) {
-            left[0] = n - 1;
-            return true;
+        if (Thread.currentThread() instanceof CoopThread t) {
+            int n = t.budget;
+            if (n == UNLIMITED) return true;
+            if (n > 0) {
+                t.budget = n - 1;
+                return true;
+            }
+        } else {
+            int[] left = LEFT.get();
+            int n = left[0];
+            if (n == UNLIMITED) return true;
+            if (n > 0) {
+                left[0] = n - 1;
+                return true;
+            }
         }
         cx.waker().wake();
         return false;
@@ -54,7 +66,7 @@ public final class Coop {
 
     /** @return the budget left to the current thread, or {@link Integer#MAX_VALUE} if unlimited */
     public static int remaining() {
-        int n = LEFT.get()[0];
+        int n = Thread.currentThread() instanceof CoopThread t ? t.budget : LEFT.get()[0];
         return n == UNLIMITED ? Integer.MAX_VALUE : n;
     }
 }

@@ -1,0 +1,50 @@
+package dev.weft.bench.workload;
+
+import dev.weft.exec.Runtime;
+import java.util.concurrent.ForkJoinPool;
+
+/** How each implementation is set up for a workload: 2 workers everywhere (WORKLOADS.md). */
+final class Peers {
+    static final int WORKERS = 2;
+
+    private Peers() {}
+
+    /** @return Weft's work-stealing runtime with 2 workers */
+    static Runtime weft() {
+        return Runtime.builder().workers(WORKERS).threadNamePrefix("weft-bench-").build();
+    }
+
+    /** @return the ForkJoinPool of the cf-fjp peer */
+    static ForkJoinPool forkJoinPool() {
+        return new ForkJoinPool(WORKERS);
+    }
+
+    /**
+     * Fails unless this JVM's virtual thread scheduler has parallelism 2 (set by the runner with
+     * {@code -Djdk.virtualThreadScheduler.parallelism=2}).
+     */
+    static void checkVirtualThreadParallelism() {
+        String p = System.getProperty("jdk.virtualThreadScheduler.parallelism");
+        if (!String.valueOf(WORKERS).equals(p)) {
+            throw new IllegalStateException("run with -Djdk.virtualThreadScheduler.parallelism=" + WORKERS + " (got " + p + ")");
+        }
+    }
+
+    /**
+     * Times {@code pass} twice (JIT warm-up, then the measured pass).
+     *
+     * @return the nanoseconds of the measured pass
+     */
+    static long warmThenMeasure(Pass pass) throws Exception {
+        pass.run();
+        long t0 = System.nanoTime();
+        pass.run();
+        return System.nanoTime() - t0;
+    }
+
+    /** One pass of a workload; throws if its result is wrong. */
+    @FunctionalInterface
+    interface Pass {
+        void run() throws Exception;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.weft.bench.workload;
+
+import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.task.Task;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * W7 chained: a task spawns the next task which spawns the next, depth D, the last one signals
+ * completion; repeated K times. Value: spawns/s. Each implementation counts its spawns and checks
+ * the count (D per chain).
+ */
+public final class W7Chained implements Workload {
+    /** A workload instance for the runner. */
+    public W7Chained() {}
+
+    @Override
+    public String id() {
+        return "W7";
+    }
+
+    @Override
+    public List<String> impls() {
+        return List.of("weft", "vthreads", "cf-fjp");
+    }
+
+    @Override
+    public Result run(String impl, boolean quick) throws Exception {
+        int depth = 1_000;
+        int repeats = quick ? 10 : 100;
+        long nanos = switch (impl) {
+            case "weft" -> {
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> {
+                        for (int k = 0; k < repeats; k++) check(depth, weftChain(rt, depth));
+                    });
+                }
+            }
+            case "vthreads" -> {
+                Peers.checkVirtualThreadParallelism();
+                yield Peers.warmThenMeasure(() -> {
+                    for (int k = 0; k < repeats; k++) check(depth, vthreadChain(depth));
+                });
+            }
+            case "cf-fjp" -> {
+                ForkJoinPool pool = Peers.forkJoinPool();
+                try {
+                    yield Peers.warmThenMeasure(() -> {
+                        for (int k = 0; k < repeats; k++) check(depth, cfChain(pool, depth));
+                    });
+                } finally {
+                    pool.shutdownNow();
+                }
+            }
+            default -> throw new IllegalArgumentException(impl);
+        };
+        return new Result((long) depth * repeats / (nanos / 1e9), "spawns/s", "");
+    }
+
+    private static void check(int expected, int spawns) {
+        if (spawns != expected) throw new IllegalStateException("spawns " + spawns + " != " + expected);
+    }
+
+    private static int weftChain(Runtime rt, int depth) {
+        Signal last = new Signal();
+        AtomicInteger spawns = new AtomicInteger();
+        rt.blockOn(cx -> {
+            spawns.incrementAndGet();
+            Task.spawn(link(depth - 1, last, spawns)).detach();
+            return Poll.ready(null);
+        });
+        rt.blockOn(last);
+        return spawns.get();
+    }
+
+    private static Future<Void> link(int left, Signal last, AtomicInteger spawns) {
+        return cx -> {
+            if (left == 0) {
+                last.fire();
+            } else {
+                spawns.incrementAndGet();
+                Task.spawn(link(left - 1, last, spawns)).detach();
+            }
+            return Poll.ready(null);
+        };
+    }
+
+    private static int vthreadChain(int depth) throws InterruptedException {
+        CountDownLatch last = new CountDownLatch(1);
+        AtomicInteger spawns = new AtomicInteger();
+        spawns.incrementAndGet();
+        Thread.ofVirtual().start(vlink(depth - 1, last, spawns));
+        last.await();
+        return spawns.get();
+    }
+
+    private static Runnable vlink(int left, CountDownLatch last, AtomicInteger spawns) {
+        return () -> {
+            if (left == 0) {
+                last.countDown();
+            } else {
+                spawns.incrementAndGet();
+                Thread.ofVirtual().start(vlink(left - 1, last, spawns));
+            }
+        };
+    }
+
+    private static int cfChain(ForkJoinPool pool, int depth) {
+        CompletableFuture<Void> last = new CompletableFuture<>();
+        AtomicInteger spawns = new AtomicInteger();
+        spawns.incrementAndGet();
+        CompletableFuture.runAsync(cflink(pool, depth - 1, last, spawns), pool);
+        last.join();
+        return spawns.get();
+    }
+
+    private static Runnable cflink(ForkJoinPool pool, int left, CompletableFuture<Void> last, AtomicInteger spawns) {
+        return () -> {
+            if (left == 0) {
+                last.complete(null);
+            } else {
+                spawns.incrementAndGet();
+                CompletableFuture.runAsync(cflink(pool, left - 1, last, spawns), pool);
+            }
+        };
+    }
+}

@@ -1,0 +1,183 @@
+package dev.weft.exec;
+
+import dev.weft.exec.internal.InjectQueue;
+import dev.weft.exec.internal.WorkerParker;
+import dev.weft.future.Future;
+import dev.weft.internal.Coop;
+import dev.weft.task.Task;
+import dev.weft.task.internal.Handles;
+import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.Schedule;
+import dev.weft.task.internal.TaskList;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * An executor that runs all its tasks on one thread: the thread that calls {@link #run(Future)}.
+ * Tasks need not be thread-safe, since they are only ever polled there. Wakes may come from any
+ * thread: a task woken elsewhere goes through a thread-safe injection queue and the running thread
+ * is unparked (or its reactor driver woken).
+ *
+ * {@snippet :
+ * try (LocalExecutor ex = new LocalExecutor()) {
+ *     int[] counter = {0};                      // not thread-safe, and needs not be
+ *     for (int i = 0; i < 10; i++) ex.spawn(Future.ready(counter[0]++));
+ *     int v = ex.run(Future.ready(7));          // drives tasks until this future completes
+ * }
+ * }
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field    meaning                                             access
+ * local    tasks scheduled from the running thread             running thread only
+ * inject   tasks scheduled from other threads (or before run)  any thread (locked)
+ * runner   the thread inside run(), or null                    volatile; written by run()
+ * parker   sleeps the runner; any thread unparks                see WorkerParker
+ * </pre>
+ * Every {@value #INJECT_INTERVAL}th task is taken from the injection queue first, so tasks woken
+ * from other threads are not starved by a busy local queue. Idle: the runner drives the reactor
+ * and timers if nobody else does, else it parks.
+ *
+ * <p>{@code Task.spawn} and {@code Runtime.current()} refer to the work-stealing {@link Runtime}; a
+ * task of a local executor spawns more local tasks with this executor's {@link #spawn(Future)}.
+ *
+ * <p>Memory consistency effects: a wake happens-before the poll it causes.
+ */
+public final class LocalExecutor implements AutoCloseable {
+    private static final int INJECT_INTERVAL = 31;
+
+    private final Queues queues;
+
+    /** An executor whose detached tasks' exceptions go to the current thread's handler. */
+    public LocalExecutor() {
+        this(t -> {
+            Thread cur = Thread.currentThread();
+            cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
+        });
+    }
+
+    /**
+     * An executor with a hook for exceptions of detached tasks.
+     *
+     * @param onUncaughtException receives failures nobody awaits
+     */
+    public LocalExecutor(Consumer<Throwable> onUncaughtException) {
+        this.queues = new Queues(Objects.requireNonNull(onUncaughtException, "onUncaughtException"));
+    }
+
+    /**
+     * Spawns {@code future}; it runs during {@link #run(Future)}. Any thread may spawn, but the future
+     * is polled on the running thread only.
+     *
+     * @param future the future
+     * @param <T> the output type
+     * @return its handle
+     * @throws IllegalStateException if this executor is closed
+     */
+    public <T> Task<T> spawn(Future<T> future) {
+        RawTask<T> t = new RawTask<>(future, queues, true);
+        if (!queues.tasks.add(t)) throw new IllegalStateException("executor is closed");
+        queues.schedule(t, false);
+        return Handles.handle(t);
+    }
+
+    /**
+     * Runs the tasks of this executor on the calling thread until {@code future} completes; other
+     * tasks stay where they are afterwards and run on in the next call.
+     *
+     * @param future the future to drive to completion
+     * @param <T> the output type
+     * @return its output
+     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future
+     * @throws IllegalStateException if another thread is running this executor, or it is closed
+     */
+    public <T> T run(Future<T> future) {
+        Queues q = queues;
+        Thread me = Thread.currentThread();
+        synchronized (q) {
+            if (q.runner != null) throw new IllegalStateException("already running on " + q.runner.getName());
+            q.runner = me;
+        }
+        q.parker.bind(me);
+        try {
+            Task<T> main = spawn(future);
+            int tick = 0;
+            while (!main.isDone()) {
+                RawTask<?> t = null;
+                if (++tick % INJECT_INTERVAL == 0) t = q.inject.pop();
+                if (t == null) t = q.local.poll();
+                if (t == null) t = q.inject.pop();
+                if (t == null) {
+                    q.parker.park();
+                    continue;
+                }
+                Coop.reset();
+                try {
+                    t.run();
+                } finally {
+                    Coop.unlimited();
+                }
+            }
+            return BlockOn.blockOn(main);
+        } finally {
+            RawTask<?> t;
+            while ((t = q.local.poll()) != null) q.inject.push(t);
+            q.runner = null;
+        }
+    }
+
+    /** @return the number of tasks spawned and not yet finished (a snapshot) */
+    public int liveTasks() {
+        return queues.tasks.size();
+    }
+
+    /**
+     * Cancels every task still alive (their {@code cancel()} hooks run on this thread); later spawns
+     * fail. Call it when no thread is inside {@link #run(Future)}.
+     */
+    @Override
+    public void close() {
+        for (RawTask<?> t : queues.tasks.close()) t.shutdown();
+    }
+
+    /** The queues and the {@link Schedule} of the executor. */
+    private static final class Queues implements Schedule {
+        final ArrayDeque<RawTask<?>> local = new ArrayDeque<>();
+        final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
+        final WorkerParker parker = new WorkerParker();
+        final TaskList tasks = new TaskList();
+        final Consumer<Throwable> hook;
+        volatile Thread runner;
+
+        Queues(Consumer<Throwable> hook) {
+            this.hook = hook;
+        }
+
+        @Override
+        public void schedule(RawTask<?> task, boolean yielded) {
+            if (runner == Thread.currentThread()) {
+                local.add(task);
+            } else {
+                inject.push(task);
+                parker.unpark();
+            }
+        }
+
+        @Override
+        public void release(RawTask<?> task) {
+            tasks.remove(task);
+        }
+
+        @Override
+        public void uncaught(Throwable error) {
+            try {
+                hook.accept(error);
+            } catch (Throwable t) {
+                t.addSuppressed(error);
+                Thread cur = Thread.currentThread();
+                cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+package dev.weft.exec.internal;
+
+import dev.weft.task.internal.Linked;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A worker's bounded run queue: the owner pushes at the back and pops at the front, other workers
+ * steal half of it (Tokio's {@code queue::Local}). Overflow moves half of it to the
+ * {@link InjectQueue}.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field    meaning                                               written by
+ * head     two 32-bit indices packed: steal (high) and real (low)  owner pop (CAS), stealers (CAS)
+ *          real: next element the owner pops
+ *          steal: start of a range a stealer is still copying; == real when no steal is in flight
+ * tail     next free slot                                        owner only (release store)
+ * buffer   ring of CAPACITY slots                                owner writes slots in
+ *                                                                [tail, steal + CAPACITY)
+ * </pre>
+ * Indices are unsigned 32-bit counters that wrap (Java {@code int} arithmetic); slot = index & mask.
+ * <pre>
+ * transition        from head (steal, real)      to               by
+ * pop               (s, r), r != tail            (s', r+1)        owner; s' = r+1 if s == r, else s
+ * steal: claim      (r, r)                       (r, r+n)         a stealer; n = half, rounded up
+ * steal: release    (r, r')                      (r', r')         the same stealer, after copying
+ * overflow: claim   (r, r)                       (r+half, r+half) owner, when full and no steal in flight
+ * </pre>
+ * While a steal is in flight no other stealer may start, the owner may still pop (advancing only
+ * {@code real}), and a push that finds the ring full goes to the injection queue.
+ *
+ * <p>Slots are plain array elements: the owner writes a slot before its release store of
+ * {@code tail}, and readers read it after an acquire load of {@code tail} (stealers) or their own
+ * write (owner); a slot is rewritten only after the range holding it was released by a CAS on
+ * {@code head} that the owner read with acquire. Slots are not cleared after a pop, so up to
+ * {@code CAPACITY} finished elements may stay reachable until overwritten.
+ *
+ * @param <E> the element type
+ */
+public final class LocalQueue<E extends Linked<E>> {
+    /** The capacity of a worker's queue (Tokio's figure). */
+    public static final int DEFAULT_CAPACITY = 256;
+
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            HEAD = l.findVarHandle(LocalQueue.class, "head", long.class);
+            TAIL = l.findVarHandle(LocalQueue.class, "tail", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final Object[] buffer;
+    private final int capacity;
+    private final int mask;
+    @SuppressWarnings("unused") // accessed through HEAD
+    private volatile long head;
+    @SuppressWarnings("unused") // accessed through TAIL
+    private volatile int tail;
+
+    /** A queue of {@link #DEFAULT_CAPACITY}. */
+    public LocalQueue() {
+        this(DEFAULT_CAPACITY);
+    }
+
+    /**
+     * A queue of {@code capacity} slots (tests shrink it to reach the edges).
+     *
+     * @param capacity a power of two, at least 2
+     */
+    public LocalQueue(int capacity) {
+        if (capacity < 2 || Integer.bitCount(capacity) != 1) throw new IllegalArgumentException("capacity " + capacity);
+        this.capacity = capacity;
+        this.mask = capacity - 1;
+        this.buffer = new Object[capacity];
+    }
+
+    private static int steal(long h) {
+        return (int) (h >>> 32);
+    }
+
+    private static int real(long h) {
+        return (int) h;
+    }
+
+    private static long pack(int steal, int real) {
+        return ((long) steal << 32) | (real & 0xFFFF_FFFFL);
+    }
+
+    /** @return the capacity */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** @return free slots; owner only */
+    public int remainingSlots() {
+        long h = (long) HEAD.getAcquire(this);
+        int t = (int) TAIL.getOpaque(this); // owner's own field
+        return capacity - (t - steal(h));
+    }
+
+    /** @return the number of elements not yet taken (a snapshot when called by others) */
+    public int len() {
+        long h = (long) HEAD.getAcquire(this);
+        int t = (int) TAIL.getAcquire(this);
+        return t - real(h);
+    }
+
+    /** @return whether there is nothing to pop or steal (a snapshot when called by others) */
+    public boolean isEmpty() {
+        return len() == 0;
+    }
+
+    /**
+     * Pushes {@code e} at the back; if the ring is full, moves half of it plus {@code e} to
+     * {@code overflow}. Owner only.
+     *
+     * @param e the element
+     * @param overflow where elements go when the ring is full
+     */
+    public void pushBack(E e, InjectQueue<E> overflow) {
+        while (true) {
+            long h = (long) HEAD.getAcquire(this);
+            int steal = steal(h);
+            int real = real(h);
+            int t = (int) TAIL.getOpaque(this); // owner's own field
+            if (t - steal < capacity) {
+                buffer[t & mask] = e;
+                TAIL.setRelease(this, t + 1);
+                return;
+            }
+            if (steal != real) {
+                overflow.push(e); // a stealer is freeing room; do not wait for it
+                return;
+            }
+            if (pushOverflow(e, h, real, overflow)) return;
+        }
+    }
+
+    /**
+     * Pushes {@code e} at the back; the caller knows there is room. Owner only.
+     *
+     * @param e the element
+     * @throws IllegalStateException if the ring is full
+     */
+    public void pushBackNoOverflow(E e) {
+        long h = (long) HEAD.getAcquire(this);
+        int t = (int) TAIL.getOpaque(this); // owner's own field
+        if (t - steal(h) >= capacity) throw new IllegalStateException("local queue full");
+        buffer[t & mask] = e;
+        TAIL.setRelease(this, t + 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean pushOverflow(E e, long h, int real, InjectQueue<E> overflow) {
+        int half = capacity / 2;
+        if (!HEAD.compareAndSet(this, h, pack(real + half, real + half))) return false;
+        E first = (E) buffer[real & mask];
+        E prev = first;
+        for (int i = 1; i < half; i++) {
+            E cur = (E) buffer[(real + i) & mask];
+            prev.next(cur);
+            prev = cur;
+        }
+        prev.next(e);
+        overflow.pushBatch(first, e, half + 1);
+        return true;
+    }
+
+    /** @return the front element, or {@code null} if empty. Owner only. */
+    @SuppressWarnings("unchecked")
+    public E pop() {
+        long h = (long) HEAD.getAcquire(this);
+        while (true) {
+            int steal = steal(h);
+            int real = real(h);
+            int t = (int) TAIL.getOpaque(this); // owner's own field
+            if (real == t) return null;
+            int nextReal = real + 1;
+            long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
+            long seen = (long) HEAD.compareAndExchange(this, h, next);
+            if (seen == h) return (E) buffer[real & mask];
+            h = seen;
+        }
+    }
+
+    /**
+     * Steals half of this queue (rounded up) into {@code dst}, the caller's own queue, and returns
+     * one of the stolen elements to run at once. Gives up if {@code dst} is more than half full or
+     * another steal from this queue is in flight.
+     *
+     * @param dst the stealing worker's queue; the caller must be its owner
+     * @return a stolen element, or {@code null}
+     */
+    @SuppressWarnings("unchecked")
+    public E stealInto(LocalQueue<E> dst) {
+        int dstTail = (int) TAIL.getOpaque(dst); // caller owns dst
+        long dstHead = (long) HEAD.getAcquire(dst);
+        if (dstTail - steal(dstHead) > dst.capacity / 2) return null;
+        int n = stealInto2(dst, dstTail);
+        if (n == 0) return null;
+        n -= 1;
+        E ret = (E) dst.buffer[(dstTail + n) & dst.mask];
+        if (n > 0) TAIL.setRelease(dst, dstTail + n);
+        return ret;
+    }
+
+    private int stealInto2(LocalQueue<E> dst, int dstTail) {
+        long prev = (long) HEAD.getAcquire(this);
+        long next;
+        int n;
+        while (true) {
+            int srcSteal = steal(prev);
+            int srcReal = real(prev);
+            if (srcSteal != srcReal) return 0;
+            int srcTail = (int) TAIL.getAcquire(this);
+            n = srcTail - srcReal;
+            n = n - n / 2;
+            if (n <= 0) return 0;
+            next = pack(srcSteal, srcReal + n);
+            long seen = (long) HEAD.compareAndExchange(this, prev, next);
+            if (seen == prev) break;
+            prev = seen;
+        }
+        int first = real(prev);
+        for (int i = 0; i < n; i++) {
+            dst.buffer[(dstTail + i) & dst.mask] = buffer[(first + i) & mask];
+        }
+        prev = next;
+        while (true) {
+            int r = real(prev);
+            long seen = (long) HEAD.compareAndExchange(this, prev, pack(r, r));
+            if (seen == prev) return n;
+            prev = seen;
+        }
+    }
+}

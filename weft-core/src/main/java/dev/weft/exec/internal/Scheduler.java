@@ -1,0 +1,183 @@
+package dev.weft.exec.internal;
+
+import dev.weft.future.Future;
+import dev.weft.internal.IdleDriver;
+import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.Schedule;
+import dev.weft.task.internal.TaskList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The shared state of the work-stealing executor: its workers, the injection queue, the idle
+ * accounting and the list of live tasks; and where tasks are scheduled (Tokio's
+ * {@code multi_thread::Handle}).
+ *
+ * <h2>Where a scheduled task goes</h2>
+ * <pre>
+ * scheduling thread                 woken during own poll   queue
+ * a worker of this executor         no                      that worker's LIFO slot (the previous
+ *                                                           occupant to its local queue), unless
+ *                                                           LIFO is disabled: local queue
+ * a worker of this executor         yes (yield)             back of that worker's local queue
+ * any other thread                  either                  injection queue, then notify a worker
+ * </pre>
+ * A worker is notified only when nobody is searching ({@link Idle}); a searcher that finds work and
+ * was the last one wakes the next; the last searcher to park re-checks every queue
+ * ({@link #notifyIfWorkPending()}). Pushers issue a full fence between the push and the read of the
+ * idle state, the parker between its idle update and the re-check: one of them sees the other.
+ *
+ * <p>Fields: everything final except {@code shutdown} (volatile, set once by {@link #close}).
+ */
+public final class Scheduler implements Schedule {
+    final Worker[] workers;
+    final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
+    final Idle idle;
+    private final TaskList tasks = new TaskList();
+    private final Consumer<Throwable> hook;
+    private final Object owner;
+    private volatile boolean shutdown;
+
+    /**
+     * An executor with {@code n} workers, not yet started.
+     *
+     * @param n the number of workers, at least 1
+     * @param namePrefix worker threads are named prefix + index
+     * @param hook receives failures of detached tasks
+     * @param owner the public object that owns this scheduler ({@link #owner()})
+     */
+    public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner) {
+        if (n < 1 || n > 0x7FFF) throw new IllegalArgumentException("workers: " + n);
+        this.hook = Objects.requireNonNull(hook, "hook");
+        this.owner = owner;
+        this.idle = new Idle(n);
+        this.workers = new Worker[n];
+        for (int i = 0; i < n; i++) workers[i] = new Worker(this, i, namePrefix + i);
+    }
+
+    /** Starts the worker threads. */
+    public void start() {
+        for (Worker w : workers) w.start();
+    }
+
+    /** @return the scheduler whose worker is the current thread, or {@code null} */
+    public static Scheduler current() {
+        return Thread.currentThread() instanceof Worker w ? w.scheduler : null;
+    }
+
+    /** @return the object given as owner at construction */
+    public Object owner() {
+        return owner;
+    }
+
+    /** @return the number of workers */
+    public int workerCount() {
+        return workers.length;
+    }
+
+    /** @return the worker threads (for tests and diagnostics) */
+    public List<Thread> threads() {
+        return List.of(workers);
+    }
+
+    /** @return the number of live (not yet finished) tasks; a snapshot */
+    public int liveTasks() {
+        return tasks.size();
+    }
+
+    /**
+     * Makes a task for {@code future} and schedules it.
+     *
+     * @param future the future to run
+     * @param withHandle whether a handle will await it (false: detached)
+     * @param <T> the output type
+     * @return the task
+     * @throws IllegalStateException if the executor is closed
+     */
+    public <T> RawTask<T> spawn(Future<T> future, boolean withHandle) {
+        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        if (!tasks.add(t)) throw new IllegalStateException("runtime is closed");
+        schedule(t, false);
+        return t;
+    }
+
+    @Override
+    public void schedule(RawTask<?> task, boolean yielded) {
+        if (Thread.currentThread() instanceof Worker w && w.scheduler == this) {
+            w.scheduleLocal(task, yielded);
+        } else {
+            inject.push(task);
+            notifyParked();
+        }
+    }
+
+    @Override
+    public void release(RawTask<?> task) {
+        tasks.remove(task);
+    }
+
+    @Override
+    public void uncaught(Throwable error) {
+        try {
+            hook.accept(error);
+        } catch (Throwable t) {
+            t.addSuppressed(error);
+            Thread cur = Thread.currentThread();
+            cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
+        }
+    }
+
+    /** Wakes a parked worker if nobody is searching for work. */
+    void notifyParked() {
+        int w = idle.workerToNotify();
+        if (w >= 0) workers[w].parker.unpark();
+    }
+
+    /** Called by the last searcher that parks: wakes a worker if any queue holds work. */
+    void notifyIfWorkPending() {
+        VarHandleFence.full();
+        for (Worker w : workers) {
+            if (!w.queue.isEmpty()) {
+                notifyParked();
+                return;
+            }
+        }
+        if (!inject.isEmpty()) notifyParked();
+    }
+
+    /** @return whether {@link #close} was called */
+    public boolean isShutdown() {
+        return shutdown;
+    }
+
+    /**
+     * Stops the executor: later spawns fail, the workers finish their current poll and exit, then
+     * every task still alive is cancelled (its {@code cancel()} hook runs on this thread; a task
+     * whose poll is still running is cancelled by its worker when the poll returns).
+     *
+     * @param timeoutNanos how long to wait for the workers in total
+     * @return {@code true} if every worker thread ended in time
+     */
+    public boolean close(long timeoutNanos) {
+        List<RawTask<?>> live = tasks.close();
+        shutdown = true;
+        for (Worker w : workers) w.parker.unpark();
+        IdleDriver.current().wakeup();
+        long deadline = System.nanoTime() + timeoutNanos;
+        boolean all = true;
+        for (Worker w : workers) {
+            if (w == Thread.currentThread()) continue;
+            try {
+                long left = deadline - System.nanoTime();
+                if (left > 0) w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            all &= !w.isAlive();
+        }
+        for (RawTask<?> t : live) t.shutdown();
+        return all;
+    }
+}

@@ -1,0 +1,193 @@
+package dev.weft.exec.internal;
+
+import dev.weft.internal.Coop;
+import dev.weft.internal.CoopThread;
+import dev.weft.task.internal.RawTask;
+
+/**
+ * One thread of the work-stealing executor with its local run queue and LIFO slot (Tokio's
+ * {@code multi_thread::worker}).
+ *
+ * <h2>Choosing the next task</h2>
+ * <ol>
+ *   <li>every {@value #GLOBAL_INTERVAL}th tick: the injection queue first (fairness for remote
+ *       spawns);</li>
+ *   <li>the LIFO slot, then the local queue, then a batch from the injection queue;</li>
+ *   <li>if allowed to search ({@link Idle}): steal half of another worker's queue (random start),
+ *       then the injection queue; a searcher retries this {@value #SPIN_ROUNDS} times before it
+ *       parks;</li>
+ *   <li>otherwise park: drive the reactor/timers if nobody else does, else sleep.</li>
+ * </ol>
+ * After each poll the worker runs the task in its LIFO slot within the same budget, at most
+ * {@value #MAX_LIFO_POLLS} times in a row; then the slot is disabled until the run ends, so two
+ * tasks waking each other cannot keep the worker from the rest of its queue.
+ *
+ * <h2>Fields</h2>
+ * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
+ * unparked by any thread. Every other field is touched by this thread only (scheduling from this
+ * thread happens inside its polls or its driver), so they are plain fields.
+ */
+final class Worker extends CoopThread {
+    static final int GLOBAL_INTERVAL = 61;
+    static final int MAX_LIFO_POLLS = 3;
+    private static final int MAX_BATCH = 128;
+    private static final int SPIN_ROUNDS = 64;
+
+    final Scheduler scheduler;
+    final int index;
+    final LocalQueue<RawTask<?>> queue = new LocalQueue<>();
+    final WorkerParker parker = new WorkerParker();
+    private RawTask<?> lifo;
+    private boolean lifoEnabled = true;
+    private boolean searching;
+    private boolean parking;
+    private int untilGlobal = GLOBAL_INTERVAL;
+    private int rng;
+
+    Worker(Scheduler scheduler, int index, String name) {
+        super(null, name);
+        this.scheduler = scheduler;
+        this.index = index;
+        this.rng = 0x9E3779B9 * (index + 1);
+        setDaemon(true);
+        parker.bind(this);
+    }
+
+    @Override
+    public void run() {
+        while (!scheduler.isShutdown()) {
+            RawTask<?> t = nextTask();
+            if (t == null) t = stealWork();
+            if (t == null && searching) t = spinForWork();
+            if (t != null) runTask(t);
+            else park();
+        }
+    }
+
+    /**
+     * A searcher keeps looking for a short while before it parks (Go's spinning threads): while it
+     * searches, the others do not wake anybody, so a producer that makes work at a steady pace
+     * (a chain of spawns) is served without a park/unpark system call per task.
+     */
+    private RawTask<?> spinForWork() {
+        for (int i = 0; i < SPIN_ROUNDS; i++) {
+            Thread.onSpinWait();
+            RawTask<?> t = scheduler.inject.pop();
+            if (t == null) t = stealWork();
+            if (t != null) return t;
+        }
+        return null;
+    }
+
+    private RawTask<?> nextTask() {
+        if (--untilGlobal == 0) {
+            untilGlobal = GLOBAL_INTERVAL;
+            RawTask<?> t = scheduler.inject.pop();
+            if (t != null) return t;
+        }
+        RawTask<?> t = lifo;
+        if (t != null) {
+            lifo = null;
+            return t;
+        }
+        t = queue.pop();
+        if (t != null) return t;
+        InjectQueue<RawTask<?>> inject = scheduler.inject;
+        if (inject.isEmpty()) return null;
+        int n = Math.min(inject.len() / scheduler.workers.length + 1, Math.min(queue.remainingSlots(), MAX_BATCH));
+        return inject.popBatch(Math.max(1, n), queue);
+    }
+
+    private RawTask<?> stealWork() {
+        if (!searching) {
+            if (!scheduler.idle.toSearching()) return null;
+            searching = true;
+        }
+        Worker[] all = scheduler.workers;
+        int n = all.length;
+        int start = nextRandom(n);
+        for (int i = 0; i < n; i++) {
+            Worker victim = all[(start + i) % n];
+            if (victim == this) continue;
+            RawTask<?> t = victim.queue.stealInto(queue);
+            if (t != null) return t;
+        }
+        return scheduler.inject.pop();
+    }
+
+    private int nextRandom(int n) {
+        int x = rng;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        rng = x;
+        return (x & 0x7FFF_FFFF) % n;
+    }
+
+    private void runTask(RawTask<?> task) {
+        if (searching) {
+            searching = false;
+            if (scheduler.idle.fromSearching()) scheduler.notifyParked();
+        }
+        Coop.reset();
+        task.run();
+        int lifoPolls = 0;
+        while (true) {
+            RawTask<?> next = lifo;
+            if (next == null) break;
+            lifo = null;
+            if (Coop.remaining() == 0) {
+                queue.pushBack(next, scheduler.inject);
+                scheduler.notifyParked();
+                break;
+            }
+            if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
+            next.run();
+        }
+        lifoEnabled = true;
+        Coop.unlimited();
+    }
+
+    /** Schedules a task from this worker's own thread. */
+    void scheduleLocal(RawTask<?> task, boolean yielded) {
+        boolean notify;
+        if (yielded || !lifoEnabled) {
+            queue.pushBack(task, scheduler.inject);
+            notify = true;
+        } else {
+            RawTask<?> prev = lifo;
+            lifo = task;
+            notify = prev != null;
+            if (notify) queue.pushBack(prev, scheduler.inject);
+        }
+        if (notify && !parking) scheduler.notifyParked();
+    }
+
+    private boolean hasTasks() {
+        return lifo != null || !queue.isEmpty();
+    }
+
+    private void park() {
+        if (hasTasks()) return;
+        boolean last = scheduler.idle.toParked(index, searching);
+        searching = false;
+        if (last) scheduler.notifyIfWorkPending();
+        parking = true;
+        try {
+            while (!scheduler.isShutdown()) {
+                parker.park();
+                if (hasTasks()) {
+                    searching = !scheduler.idle.unparkById(index);
+                    if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
+                    return;
+                }
+                if (!scheduler.idle.isParked(index)) {
+                    searching = true;
+                    return;
+                }
+            }
+        } finally {
+            parking = false;
+        }
+    }
+}

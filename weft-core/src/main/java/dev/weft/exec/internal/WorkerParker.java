@@ -1,0 +1,97 @@
+package dev.weft.exec.internal;
+
+import dev.weft.internal.IdleDriver;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Puts one executor thread to sleep when it has nothing to do: it first tries to drive the reactor
+ * and timers ({@link IdleDriver#tryDrive(long)}), and parks only if another thread is driving.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * state     meaning
+ * EMPTY     no token, owner awake
+ * DRIVING   owner is (about to be) inside IdleDriver.tryDrive
+ * PARKED    owner is (about to be) inside LockSupport.park
+ * NOTIFIED  an unpark arrived; the owner's next park returns at once
+ * </pre>
+ * <pre>
+ * transition           from       to        by
+ * unpark               any        NOTIFIED  any thread: LockSupport.unpark if it was PARKED,
+ *                                           IdleDriver.wakeup if it was DRIVING
+ * park: token          NOTIFIED   EMPTY     owner, returns at once
+ * park: drive          EMPTY      DRIVING   owner, then tryDrive(-1)
+ * park: drove          DRIVING/NOTIFIED  EMPTY  owner, after tryDrive returned true
+ * park: sleep          DRIVING    PARKED    owner, after tryDrive returned false; then park until NOTIFIED
+ * park: wake-up        NOTIFIED   EMPTY     owner
+ * </pre>
+ * No unpark is lost: every unpark leaves NOTIFIED, and the owner leaves DRIVING or PARKED only by a
+ * CAS that would fail on NOTIFIED. Fields: {@code owner} written once before publication.
+ */
+public final class WorkerParker {
+    private static final int EMPTY = 0;
+    private static final int DRIVING = 1;
+    private static final int PARKED = 2;
+    private static final int NOTIFIED = 3;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(WorkerParker.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile Thread owner;
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
+
+    /** A parker with no owner yet: {@link #bind(Thread)} before the first park. */
+    public WorkerParker() {}
+
+    /**
+     * Sets the thread that parks here.
+     *
+     * @param thread the owner
+     */
+    public void bind(Thread thread) {
+        owner = thread;
+    }
+
+    /** Wakes the owner, or makes its next park return at once. Any thread; wake-ups coalesce. */
+    public void unpark() {
+        int prev = (int) STATE.getAndSet(this, NOTIFIED);
+        if (prev == PARKED) {
+            Thread t = owner;
+            if (t != null) LockSupport.unpark(t);
+        } else if (prev == DRIVING) {
+            IdleDriver.current().wakeup();
+        }
+    }
+
+    /** Sleeps until {@link #unpark()} (or until the driver returned after driving). Owner only. */
+    public void park() {
+        if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
+        if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
+            STATE.setVolatile(this, EMPTY); // only unpark changes the state besides us: it was NOTIFIED
+            return;
+        }
+        if (IdleDriver.current().tryDrive(-1)) {
+            STATE.setVolatile(this, EMPTY); // drove: the caller re-checks its queues anyway
+            return;
+        }
+        if (!STATE.compareAndSet(this, DRIVING, PARKED)) {
+            STATE.setVolatile(this, EMPTY);
+            return;
+        }
+        while (true) {
+            LockSupport.park(this);
+            if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
+            Thread.interrupted(); // an interrupt is not a wake-up; clear it so park blocks again
+        }
+    }
+}

@@ -1,0 +1,350 @@
+package dev.weft.task.internal;
+
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.future.Waker;
+import dev.weft.internal.Coop;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A spawned future with its state, output and awaiter: the unit that executors queue and run.
+ * The task is its own {@link Waker} and polls its future with one {@link Context} made once, so
+ * waking, re-queueing and polling an existing task allocate nothing.
+ *
+ * <h2>State word</h2>
+ * <pre>
+ * bit        name       meaning
+ * 1 << 0     SCHEDULED  the task is in a run queue (exactly one entry), or about to be put there
+ * 1 << 1     RUNNING    a thread owns the future: it is polling it, or (with CLOSED) cancelling it
+ * 1 << 2     NOTIFIED   woken while RUNNING: re-queue once after the poll returns
+ * 1 << 3     COMPLETED  final: the outcome (value, failure or cancellation) is stored
+ * 1 << 4     CLOSED     cancellation requested; set with RUNNING, never cleared
+ * 1 << 5     HANDLE     the Task handle still wants the outcome (cleared by detach)
+ * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
+ * </pre>
+ * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
+ * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
+ * RUNNING; the future field is null once COMPLETED.
+ *
+ * <h2>Transitions (each one CAS loop on the word)</h2>
+ * <pre>
+ * method          seen                       new state / action
+ * wake            COMPLETED or CLOSED        nothing
+ * wake            SCHEDULED, or NOTIFIED     same value (a release write: publishes the waker's writes)
+ * wake            RUNNING                    +NOTIFIED (the runner re-queues after the poll)
+ * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
+ * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
+ * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
+ * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter
+ * poll throws     RUNNING                    same, outcome = the failure
+ * poll Pending    RUNNING+CLOSED             cancel() hook, then complete as cancelled
+ * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true)
+ * poll Pending    RUNNING                    -RUNNING (the task lives on in its wakers)
+ * cancel          COMPLETED                  nothing
+ * cancel          RUNNING                    +CLOSED; the runner cancels after its poll; wait for it
+ *                                            unless called from inside that very poll
+ * cancel          idle or SCHEDULED          +CLOSED +RUNNING; the caller runs the cancel() hook and
+ *                                            completes as cancelled (a queued entry is then dropped)
+ * detach          any                        -HANDLE; a failure already stored goes to the hook
+ * await (handle)  not COMPLETED              store awaiter, +AWAITER, re-read: pending if still not
+ *                                            COMPLETED
+ * </pre>
+ *
+ * <h2>Who touches which field</h2>
+ * <ul>
+ *   <li>{@code state}: any thread, only through {@code STATE}.</li>
+ *   <li>{@code future}: only the thread that set RUNNING; nulled before COMPLETED is set.</li>
+ *   <li>{@code outcome}: written once before the CAS that sets COMPLETED; read only after COMPLETED
+ *       was seen (that CAS and the volatile read order them).</li>
+ *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
+ *       the completer after its COMPLETED CAS saw AWAITER.</li>
+ *   <li>{@code runner}: written by the polling thread before the CAS that sets RUNNING; read by
+ *       {@link #cancel()} after it saw RUNNING (ordered by that CAS).</li>
+ *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
+ *   <li>{@code next}, {@code listPrev}, {@code listNext}, {@code listShard}: the queue or the
+ *       {@link TaskList} shard holding the task, under its own rules.</li>
+ * </ul>
+ *
+ * @param <T> the output type
+ */
+public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
+    static final int SCHEDULED = 1;
+    static final int RUNNING = 1 << 1;
+    static final int NOTIFIED = 1 << 2;
+    static final int COMPLETED = 1 << 3;
+    static final int CLOSED = 1 << 4;
+    static final int HANDLE = 1 << 5;
+    static final int AWAITER = 1 << 6;
+
+    private static final Object CANCELLED = new Object();
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(RawTask.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
+    private Future<T> future;
+    private final Context cx;
+    private final Schedule schedule;
+    private Object outcome;
+    private volatile Waker awaiter;
+    private Thread runner;
+    private volatile Thread cancelWaiter;
+    private RawTask<?> next;
+    RawTask<?> listPrev;
+    RawTask<?> listNext;
+    int listShard = -1;
+
+    /**
+     * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
+     * run it at once), since that first queue entry is what SCHEDULED stands for.
+     *
+     * @param future the future to run
+     * @param schedule the owning executor
+     * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
+     */
+    public RawTask(Future<T> future, Schedule schedule, boolean withHandle) {
+        this.future = java.util.Objects.requireNonNull(future, "future");
+        this.schedule = schedule;
+        this.cx = Context.of(this);
+        STATE.set(this, SCHEDULED | (withHandle ? HANDLE : 0)); // plain: published with the task
+    }
+
+    // ---- waker ------------------------------------------------------------------------------
+
+    @Override
+    public void wake() {
+        int s = (int) STATE.getVolatile(this);
+        while (true) {
+            if ((s & (COMPLETED | CLOSED)) != 0) return;
+            int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
+            int seen = (int) STATE.compareAndExchange(this, s, next);
+            if (seen == s) {
+                if ((s & (RUNNING | SCHEDULED)) == 0) schedule.schedule(this, false);
+                return;
+            }
+            s = seen;
+        }
+    }
+
+    // ---- running ----------------------------------------------------------------------------
+
+    /**
+     * Polls the future once; called by the executor for the queue entry it took. Never throws:
+     * a failure of the poll becomes the task's outcome.
+     */
+    public void run() {
+        int s = (int) STATE.getVolatile(this);
+        while (true) {
+            if ((s & (RUNNING | COMPLETED)) != 0) {
+                int seen = (int) STATE.compareAndExchange(this, s, s & ~SCHEDULED);
+                if (seen == s) return;
+                s = seen;
+                continue;
+            }
+            runner = Thread.currentThread(); // plain: published by the CAS below
+            int seen = (int) STATE.compareAndExchange(this, s, (s & ~SCHEDULED) | RUNNING);
+            if (seen == s) break;
+            s = seen;
+        }
+        Poll<T> p;
+        try {
+            p = future.poll(cx);
+        } catch (Throwable t) {
+            complete(new Failure(t));
+            return;
+        }
+        if (p instanceof Poll.Ready<T>(T value)) {
+            complete(value);
+            return;
+        }
+        afterPending();
+    }
+
+    private void afterPending() {
+        int s = (int) STATE.getVolatile(this);
+        while (true) {
+            if ((s & CLOSED) != 0) {
+                dropFuture();
+                return;
+            }
+            boolean again = (s & NOTIFIED) != 0;
+            int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
+            int seen = (int) STATE.compareAndExchange(this, s, next);
+            if (seen == s) {
+                if (again) schedule.schedule(this, true);
+                return;
+            }
+            s = seen;
+        }
+    }
+
+    /** Runs the cancel() hook (caller owns RUNNING and CLOSED is set), then completes as cancelled. */
+    private void dropFuture() {
+        Future<T> f = future;
+        future = null;
+        Throwable hookFailure = null;
+        try {
+            f.cancel();
+        } catch (Throwable t) {
+            hookFailure = t;
+        }
+        complete(CANCELLED);
+        if (hookFailure != null) schedule.uncaught(hookFailure);
+    }
+
+    private void complete(Object out) {
+        future = null;
+        outcome = out;
+        int s = (int) STATE.getVolatile(this);
+        while (true) {
+            int seen = (int) STATE.compareAndExchange(this, s, (s & ~(RUNNING | NOTIFIED)) | COMPLETED);
+            if (seen == s) break;
+            s = seen;
+        }
+        schedule.release(this);
+        if ((s & AWAITER) != 0) {
+            Waker a = awaiter;
+            if (a != null) a.wake();
+        }
+        if ((s & CLOSED) != 0) {
+            Thread w = cancelWaiter;
+            if (w != null) LockSupport.unpark(w);
+        }
+        if ((s & HANDLE) == 0 && out instanceof Failure f) schedule.uncaught(f.error());
+    }
+
+    // ---- the handle's side ------------------------------------------------------------------
+
+    /** @return whether the task has its outcome (completed, failed or cancelled) */
+    public boolean isCompleted() {
+        return ((int) STATE.getVolatile(this) & COMPLETED) != 0;
+    }
+
+    /**
+     * Cancels the task and returns once its future will never be polled again: at once if the task
+     * is idle or queued (the cancel() hook runs on this thread), after the current poll if it is
+     * running on another thread, and at once (the runner cancels after its poll) if called from
+     * inside that poll. Does nothing if the task already completed.
+     */
+    public void cancel() {
+        cancel(true);
+    }
+
+    /**
+     * Like {@link #cancel()} but never waits for a running poll: used by a closing runtime, whose
+     * workers have stopped (a poll still running cancels the task when it returns).
+     */
+    public void shutdown() {
+        cancel(false);
+    }
+
+    private void cancel(boolean waitForPoll) {
+        int s = (int) STATE.getVolatile(this);
+        while (true) {
+            if ((s & COMPLETED) != 0) return;
+            if ((s & RUNNING) != 0) {
+                if ((s & CLOSED) == 0) {
+                    if (waitForPoll) cancelWaiter = Thread.currentThread();
+                    int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED);
+                    if (seen != s) {
+                        s = seen;
+                        continue;
+                    }
+                }
+                if (waitForPoll && runner != Thread.currentThread()) awaitCompletion();
+                return;
+            }
+            int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED | RUNNING);
+            if (seen == s) {
+                dropFuture();
+                return;
+            }
+            s = seen;
+        }
+    }
+
+    private void awaitCompletion() {
+        boolean interrupted = false;
+        while (!isCompleted()) {
+            // The completer unparks cancelWaiter; the timeout covers a second concurrent canceller.
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+            if (Thread.interrupted()) interrupted = true;
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /**
+     * Drops the handle's interest: the task runs on and its outcome is dropped; a failure goes to
+     * the executor's hook (now, if the task already failed and {@code reportStored}).
+     *
+     * @param reportStored whether a failure already stored is still unreported (the handle has not
+     *     handed it to an awaiter)
+     */
+    public void detach(boolean reportStored) {
+        int s = (int) STATE.getAndBitwiseAnd(this, ~HANDLE);
+        if (reportStored && (s & (HANDLE | COMPLETED)) == (HANDLE | COMPLETED) && outcome instanceof Failure f) {
+            schedule.uncaught(f.error());
+        }
+    }
+
+    /**
+     * Polls for the outcome on behalf of the handle: registers {@code cx.waker()} while the task runs.
+     * Takes one unit of cooperative budget when the outcome is there.
+     *
+     * @param cx the awaiting task's context
+     * @return ready with the output, or pending
+     * @throws Exception what the task threw (the original exception; a non-Exception throwable that
+     *     is not an Error is wrapped in {@link CompletionException}), or {@link CancellationException}
+     *     if the task was cancelled
+     */
+    @SuppressWarnings("unchecked")
+    public Poll<T> pollOutcome(Context cx) throws Exception {
+        int s = (int) STATE.getVolatile(this);
+        if ((s & COMPLETED) == 0) {
+            Waker w = cx.waker();
+            if (awaiter != w) awaiter = w;
+            s = (int) STATE.getAndBitwiseOr(this, AWAITER);
+            if ((s & COMPLETED) == 0) return Poll.pending();
+        }
+        if (!Coop.proceed(cx)) return Poll.pending();
+        Object o = outcome;
+        if (o instanceof Failure f) {
+            Throwable e = f.error();
+            if (e instanceof Exception ex) throw ex;
+            if (e instanceof Error err) throw err;
+            throw new CompletionException(e);
+        }
+        if (o == CANCELLED) throw new CancellationException("task was cancelled");
+        return Poll.ready((T) o);
+    }
+
+    // ---- intrusive link ---------------------------------------------------------------------
+
+    @Override
+    public RawTask<?> next() {
+        return next;
+    }
+
+    @Override
+    public void next(RawTask<?> n) {
+        next = n;
+    }
+
+    @Override
+    public String toString() {
+        return "RawTask[state=0x" + Integer.toHexString((int) STATE.getVolatile(this)) + "]";
+    }
+}

@@ -1,0 +1,36 @@
+package dev.weft.task.internal;
+
+/**
+ * What a {@link RawTask} needs from the executor that owns it.
+ *
+ * <p>All three calls come from whichever thread caused them (a waker on any thread, the worker that
+ * completed the task, the thread that detached it), so implementations must be thread-safe unless
+ * the executor guarantees that all of them happen on one thread.
+ */
+public interface Schedule {
+
+    /**
+     * Puts {@code task} into a run queue. Called exactly once per transition to scheduled, so the
+     * task is in at most one queue at a time.
+     *
+     * @param task the task to queue
+     * @param yielded {@code true} if the task was woken during its own poll (a yield, or a wake from
+     *     another thread that arrived while it ran): it goes to the back of a queue, never to a
+     *     LIFO slot, so that it gives the worker away
+     */
+    void schedule(RawTask<?> task, boolean yielded);
+
+    /**
+     * The task completed or was cancelled: the executor drops it from its list of live tasks.
+     *
+     * @param task the finished task
+     */
+    void release(RawTask<?> task);
+
+    /**
+     * A task that nobody will await failed: report {@code error} (the runtime's hook).
+     *
+     * @param error what the task threw
+     */
+    void uncaught(Throwable error);
+}
