@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
@@ -115,27 +114,27 @@ class ChannelLincheckTest {
 
     @Test
     void boundedIsLinearizableUnderModelChecking() {
-        LinChecker.check(Bounded.class, modelChecking());
+        LincheckCheck.check(Bounded.class, modelChecking());
     }
 
     @Test
     void boundedIsLinearizableUnderStress() {
-        LinChecker.check(Bounded.class, stress());
+        LincheckCheck.check(Bounded.class, stress());
     }
 
     @Test
     void unboundedIsLinearizableUnderModelChecking() {
-        LinChecker.check(Unbounded.class, modelChecking());
+        LincheckCheck.check(Unbounded.class, modelChecking());
     }
 
     @Test
     void unboundedIsLinearizableUnderStress() {
-        LinChecker.check(Unbounded.class, stress());
+        LincheckCheck.check(Unbounded.class, stress());
     }
 
     @Test
     void theCheckerCatchesARacyChannel() {
-        assertThatThrownBy(() -> LinChecker.check(Racy.class, modelChecking().minimizeFailedScenario(false)))
+        assertThatThrownBy(() -> LincheckCheck.check(Racy.class, modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Unsupported class file major version"));
     }

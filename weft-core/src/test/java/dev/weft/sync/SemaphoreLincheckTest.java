@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
@@ -67,17 +66,17 @@ class SemaphoreLincheckTest {
 
     @Test
     void semaphoreIsLinearizableUnderModelChecking() {
-        LinChecker.check(Real.class, ChannelLincheckTest.modelChecking());
+        LincheckCheck.check(Real.class, ChannelLincheckTest.modelChecking());
     }
 
     @Test
     void semaphoreIsLinearizableUnderStress() {
-        LinChecker.check(Real.class, ChannelLincheckTest.stress());
+        LincheckCheck.check(Real.class, ChannelLincheckTest.stress());
     }
 
     @Test
     void theCheckerCatchesARacySemaphore() {
-        assertThatThrownBy(() -> LinChecker.check(Racy.class, ChannelLincheckTest.modelChecking().minimizeFailedScenario(false)))
+        assertThatThrownBy(() -> LincheckCheck.check(Racy.class, ChannelLincheckTest.modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Unsupported class file major version"));
     }
