@@ -59,6 +59,33 @@ class BlockingPoolTest {
     void thousandSleepsRunConcurrentlyThenThePoolShrinks() throws Exception {
         String prefix = "bp-grow";
         BlockingPool pool = BlockingPool.create(500, Duration.ofMillis(300), prefix);
+        CountDownLatch gate = new CountDownLatch(1);
+        long start = System.nanoTime();
+        List<Future<Integer>> jobs = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            int v = i;
+            jobs.add(pool.unblock(() -> {
+                gate.await(); // every job is in the pool before any finishes: growth does not
+                Thread.sleep(10); // depend on how fast this machine starts threads
+                return v;
+            }));
+        }
+        assertThat(pool.threadCount()).as("the pool grew to its limit").isEqualTo(500);
+        gate.countDown();
+        long sum = 0;
+        for (Future<Integer> j : jobs) sum += Weft.blockOn(j);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        System.out.println("1000 gated jobs of 10 ms on 500 threads took " + millis + " ms");
+        assertThat(sum).isEqualTo(999L * 1000 / 2);
+        assertThat(pool.largestThreadCount()).isEqualTo(500);
+        assertThat(millis).as("hang bound, not a speed goal").isLessThan(5_000);
+        awaitCondition(() -> pool.threadCount() == 0 && liveThreadsNamed(prefix) == 0, Duration.ofSeconds(20),
+                "the pool to shrink after its keep-alive");
+    }
+
+    @Test
+    void thousandUngatedSleepsMakeThePoolGrow() throws Exception {
+        BlockingPool pool = BlockingPool.create(500, Duration.ofMillis(300), "bp-ungated");
         long start = System.nanoTime();
         List<Future<Integer>> jobs = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) {
@@ -71,11 +98,13 @@ class BlockingPoolTest {
         long sum = 0;
         for (Future<Integer> j : jobs) sum += Weft.blockOn(j);
         long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        System.out.println("1000 ungated jobs of 10 ms: pool grew to " + pool.largestThreadCount() + " threads, took "
+                + millis + " ms");
         assertThat(sum).isEqualTo(999L * 1000 / 2);
-        assertThat(pool.largestThreadCount()).as("the pool grew").isGreaterThan(100).isLessThanOrEqualTo(500);
+        // Threads are reused as soon as jobs finish, so how far it grows depends on how fast this
+        // machine starts threads (about 120 on a loaded 2-core box, more when quiet).
+        assertThat(pool.largestThreadCount()).as("the pool grew").isGreaterThan(20);
         assertThat(millis).as("hang bound, not a speed goal").isLessThan(5_000);
-        awaitCondition(() -> pool.threadCount() == 0 && liveThreadsNamed(prefix) == 0, Duration.ofSeconds(20),
-                "the pool to shrink after its keep-alive");
     }
 
     @Test
