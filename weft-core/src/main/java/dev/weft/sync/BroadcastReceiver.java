@@ -106,7 +106,7 @@ public final class BroadcastReceiver<T> implements AutoCloseable {
                     stopWaiting();
                     throw e;
                 }
-                if (r == null) return Poll.pending();
+                if (r == null) return budgetSpent();
                 if (r != EMPTY) {
                     stopWaiting();
                     return Poll.ready((T) r);

@@ -76,7 +76,7 @@ public final class Event {
      */
     public EventListener listen() {
         EventListener l = new EventListener(this);
-        insert(l);
+        insert(l, null);
         return l;
     }
 
@@ -160,10 +160,15 @@ public final class Event {
         return woken;
     }
 
-    /** Re-inserts {@code l} at the tail as a fresh listener; used by futures that reuse theirs. */
-    void insert(EventListener l) {
+    /**
+     * Inserts {@code l} at the tail as a fresh listener; used by futures that reuse theirs.
+     *
+     * @param waker the waker to store at once (the listener is then WAITING), or {@code null}
+     */
+    void insert(EventListener l, Waker waker) {
         synchronized (lock) {
-            l.state = EventListener.CREATED;
+            l.waker = waker;
+            l.state = waker == null ? EventListener.CREATED : EventListener.WAITING;
             l.additional = false;
             l.prev = tail;
             l.next = null;

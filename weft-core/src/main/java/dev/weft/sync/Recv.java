@@ -17,7 +17,7 @@ final class Recv<T> extends EventWait implements Future<T> {
     public Poll<T> poll(Context cx) {
         while (true) {
             Object r = core.take(cx);
-            if (r == ChannelCore.BUDGET) return Poll.pending();
+            if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 stopWaiting();
                 throw ChannelClosedException.onRecv();

@@ -20,7 +20,7 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
         if (ended) return Poll.ready(Optional.empty());
         while (true) {
             Object r = core.take(cx);
-            if (r == ChannelCore.BUDGET) return Poll.pending();
+            if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 ended = true;
                 stopWaiting();

@@ -28,7 +28,7 @@ final class Send<T> extends EventWait implements Future<Void> {
                 stopWaiting();
                 return SENT;
             }
-            if (r == ChannelCore.BUDGET) return Poll.pending();
+            if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 message = null;
                 stopWaiting();
