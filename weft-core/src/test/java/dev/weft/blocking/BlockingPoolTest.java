@@ -78,7 +78,7 @@ class BlockingPoolTest {
         System.out.println("1000 gated jobs of 10 ms on 500 threads took " + millis + " ms");
         assertThat(sum).isEqualTo(999L * 1000 / 2);
         assertThat(pool.largestThreadCount()).isEqualTo(500);
-        assertThat(millis).as("hang bound, not a speed goal").isLessThan(5_000);
+        assertThat(millis).as("hang bound, not a speed goal (loaded CI boxes start threads slowly)").isLessThan(20_000);
         awaitCondition(() -> pool.threadCount() == 0 && liveThreadsNamed(prefix) == 0, Duration.ofSeconds(20),
                 "the pool to shrink after its keep-alive");
     }
@@ -104,7 +104,7 @@ class BlockingPoolTest {
         // Threads are reused as soon as jobs finish, so how far it grows depends on how fast this
         // machine starts threads (about 120 on a loaded 2-core box, more when quiet).
         assertThat(pool.largestThreadCount()).as("the pool grew").isGreaterThan(20);
-        assertThat(millis).as("hang bound, not a speed goal").isLessThan(5_000);
+        assertThat(millis).as("hang bound, not a speed goal (loaded CI boxes start threads slowly)").isLessThan(20_000);
     }
 
     @Test
