@@ -23,7 +23,10 @@ class ModuleExportsTest {
             "dev.weft.io",
             "dev.weft.time",
             "dev.weft.coro",
-            "dev.weft.net");
+            "dev.weft.net",
+            "dev.weft.sync",
+            "dev.weft.blocking",
+            "dev.weft.fs");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {

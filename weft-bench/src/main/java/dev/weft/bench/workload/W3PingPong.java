@@ -1,0 +1,187 @@
+package dev.weft.bench.workload;
+
+import dev.weft.exec.Runtime;
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.sync.Channel;
+import dev.weft.sync.Receiver;
+import dev.weft.sync.Sender;
+import dev.weft.task.Task;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * W3 pingpong: P pairs of tasks; in each pair A sends a number over a bounded(1) channel and B
+ * answers with number + 1 over another bounded(1) channel; R round trips per pair. Value: round
+ * trips per second. {@code weft}: hand-written state-machine futures on the work-stealing executor
+ * with 2 workers and {@link Channel#bounded(int)}; {@code vthreads}: virtual threads with
+ * {@link ArrayBlockingQueue}(1). Every answer is checked.
+ */
+public final class W3PingPong implements Workload {
+    private static final int PAIRS = 1_000;
+    private static final int ROUNDS = 1_000;
+
+    /** The runner's no-argument constructor. */
+    public W3PingPong() {}
+
+    @Override
+    public String id() {
+        return "W3";
+    }
+
+    @Override
+    public List<String> impls() {
+        return List.of("weft", "vthreads");
+    }
+
+    @Override
+    public Result run(String impl, boolean quick) throws Exception {
+        int pairs = quick ? 100 : PAIRS;
+        int rounds = quick ? 100 : ROUNDS;
+        long nanos = switch (impl) {
+            case "weft" -> {
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds));
+                }
+            }
+            case "vthreads" -> {
+                Peers.checkVirtualThreadParallelism();
+                yield Peers.warmThenMeasure(() -> vthreads(pairs, rounds));
+            }
+            default -> throw new IllegalArgumentException("unknown impl " + impl);
+        };
+        double secs = nanos / 1e9;
+        return new Result((double) pairs * rounds / secs, "roundtrips/s",
+                "pairs=" + pairs + ",rounds=" + rounds + ",ms=" + Math.round(secs * 1000));
+    }
+
+    private static void weft(Runtime rt, int pairs, int rounds) throws Exception {
+        {
+            List<Task<Long>> pingers = new ArrayList<>(pairs);
+            List<Task<Void>> pongers = new ArrayList<>(pairs);
+            for (int p = 0; p < pairs; p++) {
+                Channel<Integer> ping = Channel.bounded(1);
+                Channel<Integer> pong = Channel.bounded(1);
+                pongers.add(rt.spawn(new Ponger(ping.receiver(), pong.sender(), rounds)));
+                pingers.add(rt.spawn(new Pinger(ping.sender(), pong.receiver(), rounds)));
+            }
+            long expected = (long) rounds * (rounds + 1) / 2;
+            for (Task<Long> t : pingers) {
+                long sum = rt.blockOn(t);
+                if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
+            }
+            for (Task<Void> t : pongers) rt.blockOn(t);
+        }
+    }
+
+    private static void vthreads(int pairs, int rounds) throws Exception {
+        ThreadFactory vt = Thread.ofVirtual().factory();
+        List<Thread> threads = new ArrayList<>(2 * pairs);
+        long expected = (long) rounds * (rounds + 1) / 2;
+        long[] sums = new long[pairs];
+        for (int p = 0; p < pairs; p++) {
+            ArrayBlockingQueue<Integer> ping = new ArrayBlockingQueue<>(1);
+            ArrayBlockingQueue<Integer> pong = new ArrayBlockingQueue<>(1);
+            int me = p;
+            threads.add(vt.newThread(() -> {
+                try {
+                    for (int r = 0; r < rounds; r++) pong.put(ping.take() + 1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            threads.add(vt.newThread(() -> {
+                try {
+                    long sum = 0;
+                    for (int r = 0; r < rounds; r++) {
+                        ping.put(r);
+                        sum += pong.take();
+                    }
+                    sums[me] = sum;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        for (Thread t : threads) t.start();
+        for (Thread t : threads) t.join();
+        for (long s : sums) if (s != expected) throw new IllegalStateException("pinger sum " + s + " != " + expected);
+    }
+
+    /** Side A: sends r, awaits r + 1, R times; output: the sum of the answers. */
+    static final class Pinger implements Future<Long> {
+        private final Sender<Integer> out;
+        private final Receiver<Integer> in;
+        private final int rounds;
+        private int r;
+        private long sum;
+        private Future<Void> send;
+        private Future<Integer> recv;
+
+        Pinger(Sender<Integer> out, Receiver<Integer> in, int rounds) {
+            this.out = out;
+            this.in = in;
+            this.rounds = rounds;
+        }
+
+        @Override
+        public Poll<Long> poll(Context cx) throws Exception {
+            while (true) {
+                if (send == null && recv == null) {
+                    if (r == rounds) return Poll.ready(sum);
+                    send = out.send(r);
+                }
+                if (send != null) {
+                    if (send.poll(cx).isPending()) return Poll.pending();
+                    send = null;
+                    recv = in.recv();
+                }
+                Poll<Integer> p = recv.poll(cx);
+                if (p.isPending()) return Poll.pending();
+                int answer = p.value();
+                if (answer != r + 1) throw new IllegalStateException("expected " + (r + 1) + " got " + answer);
+                sum += answer;
+                recv = null;
+                r++;
+            }
+        }
+    }
+
+    /** Side B: awaits n, sends n + 1, R times. */
+    static final class Ponger implements Future<Void> {
+        private final Receiver<Integer> in;
+        private final Sender<Integer> out;
+        private final int rounds;
+        private int r;
+        private Future<Integer> recv;
+        private Future<Void> send;
+
+        Ponger(Receiver<Integer> in, Sender<Integer> out, int rounds) {
+            this.in = in;
+            this.out = out;
+            this.rounds = rounds;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) throws Exception {
+            while (true) {
+                if (send == null) {
+                    if (recv == null) {
+                        if (r == rounds) return Poll.ready(null);
+                        recv = in.recv();
+                    }
+                    Poll<Integer> p = recv.poll(cx);
+                    if (p.isPending()) return Poll.pending();
+                    recv = null;
+                    send = out.send(p.value() + 1);
+                }
+                if (send.poll(cx).isPending()) return Poll.pending();
+                send = null;
+                r++;
+            }
+        }
+    }
+}

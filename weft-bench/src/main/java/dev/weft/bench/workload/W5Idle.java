@@ -1,0 +1,152 @@
+package dev.weft.bench.workload;
+
+import dev.weft.exec.Runtime;
+import dev.weft.future.Context;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.sync.Oneshot;
+import dev.weft.sync.OneshotReceiver;
+import dev.weft.sync.OneshotSender;
+import dev.weft.task.Task;
+import java.util.List;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * W5 idle: N tasks each await its own oneshot whose sender is held and does not send; once all
+ * have been polled once, resident memory is measured. Value: bytes per task =
+ * (RSS after - RSS before) / N; extra: heap bytes per task after full GC. {@code weft}: tasks on
+ * the work-stealing executor (2 workers) awaiting a {@link Oneshot}; {@code vthreads}: virtual
+ * threads blocked in {@link SynchronousQueue#take()}. Afterwards every task is released and
+ * checked.
+ */
+public final class W5Idle implements Workload {
+    private static final int N = 1_000_000;
+
+    /** The runner's no-argument constructor. */
+    public W5Idle() {}
+
+    @Override
+    public String id() {
+        return "W5";
+    }
+
+    @Override
+    public List<String> impls() {
+        return List.of("weft", "vthreads");
+    }
+
+    @Override
+    public Result run(String impl, boolean quick) throws Exception {
+        int n = quick ? 10_000 : N;
+        Pass pass = switch (impl) {
+            case "weft" -> W5Idle::weft;
+            case "vthreads" -> W5Idle::vthreads;
+            default -> throw new IllegalArgumentException("unknown impl " + impl);
+        };
+        pass.run(Math.max(1, n / 10)); // warm-up
+        long[] m = pass.run(n);
+        double rssPerTask = (double) (m[1] - m[0]) / n;
+        double heapPerTask = (double) (m[3] - m[2]) / n;
+        return new Result(rssPerTask, "bytes/task",
+                "tasks=" + n + ",heapBytesPerTask=" + Math.round(heapPerTask) + ",rssBeforeMB=" + (m[0] >> 20)
+                        + ",rssAfterMB=" + (m[1] >> 20));
+    }
+
+    @FunctionalInterface
+    private interface Pass {
+        /** @return {rss before, rss after, heap before, heap after} */
+        long[] run(int n) throws Exception;
+    }
+
+    private static long[] weft(int n) throws Exception {
+        try (Runtime rt = Peers.weft()) {
+            long heap0 = Memory.heapUsedAfterGc();
+            long rss0 = Memory.rssBytes();
+            @SuppressWarnings("unchecked")
+            OneshotSender<Integer>[] senders = new OneshotSender[n];
+            @SuppressWarnings("unchecked")
+            Task<Integer>[] tasks = new Task[n];
+            AtomicInteger polled = new AtomicInteger();
+            for (int i = 0; i < n; i++) {
+                Oneshot<Integer> o = Oneshot.create();
+                senders[i] = o.sender();
+                tasks[i] = rt.spawn(new Idle(o.receiver(), polled));
+            }
+            awaitCount(polled, n);
+            long heap1 = Memory.heapUsedAfterGc();
+            long rss1 = Memory.rssBytes();
+            for (int i = 0; i < n; i++) senders[i].send(i);
+            for (int i = 0; i < n; i++) {
+                int v = rt.blockOn(tasks[i]);
+                if (v != i) throw new IllegalStateException("task " + i + " got " + v);
+            }
+            return new long[] {rss0, rss1, heap0, heap1};
+        }
+    }
+
+    private static long[] vthreads(int n) throws Exception {
+        Peers.checkVirtualThreadParallelism();
+        long heap0 = Memory.heapUsedAfterGc();
+        long rss0 = Memory.rssBytes();
+        @SuppressWarnings("unchecked")
+        SynchronousQueue<Integer>[] queues = new SynchronousQueue[n];
+        Thread[] threads = new Thread[n];
+        AtomicInteger started = new AtomicInteger();
+        AtomicInteger wrong = new AtomicInteger();
+        for (int i = 0; i < n; i++) {
+            SynchronousQueue<Integer> q = new SynchronousQueue<>();
+            queues[i] = q;
+            int me = i;
+            threads[i] = Thread.ofVirtual().start(() -> {
+                started.incrementAndGet();
+                try {
+                    if (q.take() != me) wrong.incrementAndGet();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        awaitCount(started, n);
+        // "polled once": each thread has entered take(); wait until none is runnable any more.
+        for (int i = 0; i < n; i++) {
+            while (threads[i].getState() != Thread.State.WAITING) Thread.onSpinWait();
+        }
+        long heap1 = Memory.heapUsedAfterGc();
+        long rss1 = Memory.rssBytes();
+        for (int i = 0; i < n; i++) queues[i].put(i);
+        for (Thread t : threads) t.join();
+        if (wrong.get() != 0) throw new IllegalStateException(wrong.get() + " threads got a wrong value");
+        return new long[] {rss0, rss1, heap0, heap1};
+    }
+
+    private static void awaitCount(AtomicInteger count, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (count.get() < n) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("only " + count.get() + " of " + n + " ran");
+            Thread.sleep(1);
+        }
+    }
+
+    /** Counts its first poll, then awaits the oneshot. */
+    static final class Idle implements Future<Integer> {
+        private final OneshotReceiver<Integer> rx;
+        private AtomicInteger polled;
+
+        Idle(OneshotReceiver<Integer> rx, AtomicInteger polled) {
+            this.rx = rx;
+            this.polled = polled;
+        }
+
+        @Override
+        public Poll<Integer> poll(Context cx) {
+            Poll<Integer> p = rx.poll(cx);
+            if (polled != null) {
+                polled.incrementAndGet();
+                polled = null;
+            }
+            return p;
+        }
+    }
+}

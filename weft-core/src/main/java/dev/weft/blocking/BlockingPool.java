@@ -1,0 +1,248 @@
+package dev.weft.blocking;
+
+import dev.weft.future.Future;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A pool of platform threads for work that must block (file I/O, blocking libraries), so that it
+ * never blocks an executor's worker (smol's {@code blocking}, Tokio's blocking pool).
+ *
+ * <p>Threads are started when a job arrives and no idle thread is there to take it, up to
+ * {@code maxThreads}; a thread that found no work for {@code keepAlive} exits. The queue is
+ * unbounded and FIFO. Threads are daemon threads named {@code <prefix>-<n>}.
+ *
+ * {@snippet :
+ * BlockingPool pool = BlockingPool.create(64, Duration.ofSeconds(10), "db");
+ * ResultSet rs = Weft.await(pool.unblock(() -> statement.executeQuery()));
+ * }
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field        meaning                                        who touches it
+ * head, tail   queued jobs, FIFO                              guarded by lock
+ * queued       length of that queue                           guarded by lock
+ * threads      live pool threads                              guarded by lock
+ * busy         threads running a job (from dequeue until the  guarded by lock
+ *              callable returned, before its waker is woken)
+ * maxThreads   the limit (lowered if the OS refuses a thread) guarded by lock
+ * largest      the most threads alive at once                 guarded by lock
+ * </pre>
+ * <pre>
+ * event                      effect
+ * unblock                    enqueue; if queued &gt; threads - busy and threads &lt; max: start
+ *                            a thread; signal one idle thread
+ * thread finds a job         dequeue it, busy++, run it without the lock; busy-- when the
+ *                            callable returned (before the awaiter is woken)
+ * thread finds none          wait up to keepAlive for a signal; exit if the wait ran out and
+ *                            the queue is empty
+ * job cancelled while queued leaves the queue (never runs)
+ * </pre>
+ * Memory consistency effects: actions before {@code unblock} happen-before the callable runs, and
+ * the callable's actions happen-before the completion of the returned future.
+ */
+public final class BlockingPool {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition work = lock.newCondition();
+    private final long keepAliveNanos;
+    private final String prefix;
+    private final AtomicInteger ids = new AtomicInteger();
+    private BlockingJob<?> head;
+    private BlockingJob<?> tail;
+    private int queued;
+    private int threads;
+    private int busy;
+    private int maxThreads;
+    private int largest;
+
+    private BlockingPool(int maxThreads, Duration keepAlive, String prefix) {
+        if (maxThreads < 1) throw new IllegalArgumentException("maxThreads: " + maxThreads);
+        this.maxThreads = maxThreads;
+        this.keepAliveNanos = keepAlive.toNanos();
+        this.prefix = Objects.requireNonNull(prefix, "prefix");
+        if (keepAliveNanos <= 0) throw new IllegalArgumentException("keepAlive: " + keepAlive);
+    }
+
+    /**
+     * A new pool (no threads until the first job).
+     *
+     * @param maxThreads the most threads at once, at least 1
+     * @param keepAlive how long a thread waits for work before it exits
+     * @param prefix the thread name prefix
+     * @return the pool
+     */
+    public static BlockingPool create(int maxThreads, Duration keepAlive, String prefix) {
+        return new BlockingPool(maxThreads, keepAlive, prefix);
+    }
+
+    /**
+     * Runs {@code callable} on a pool thread. The job is queued at once (not on first poll).
+     *
+     * <p>The future is woken when the callable returned or threw. It fails with what the callable
+     * threw, as it is (a checked exception reaches {@code Weft.await} wrapped in a
+     * {@link java.util.concurrent.CompletionException} whose cause it is). Cancelling it before a
+     * thread took the job removes the job (it never runs); once running, the callable runs to the
+     * end and its result is dropped.
+     *
+     * @param callable the blocking work
+     * @param <T> the result type
+     * @return the future of its result
+     */
+    public <T> Future<T> unblock(Callable<T> callable) {
+        BlockingJob<T> job = new BlockingJob<>(this, Objects.requireNonNull(callable, "callable"));
+        boolean start;
+        lock.lock();
+        try {
+            job.prev = tail;
+            if (tail == null) head = job;
+            else tail.next = job;
+            tail = job;
+            queued++;
+            start = queued > threads - busy && threads < maxThreads;
+            if (start) {
+                threads++;
+                largest = Math.max(largest, threads);
+            }
+            work.signal();
+        } finally {
+            lock.unlock();
+        }
+        if (start) startThread();
+        return job;
+    }
+
+    /** @return live pool threads now */
+    public int threadCount() {
+        lock.lock();
+        try {
+            return threads;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the most pool threads that were alive at once */
+    public int largestThreadCount() {
+        lock.lock();
+        try {
+            return largest;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return jobs waiting for a thread now */
+    public int queuedJobs() {
+        lock.lock();
+        try {
+            return queued;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return the thread name prefix */
+    public String threadNamePrefix() {
+        return prefix;
+    }
+
+    private void startThread() {
+        try {
+            Thread.ofPlatform().daemon().name(prefix + "-" + ids.incrementAndGet()).start(this::workLoop);
+        } catch (OutOfMemoryError e) {
+            // The OS refused a thread: lower the limit to what exists, like smol's blocking pool.
+            lock.lock();
+            try {
+                threads--;
+                maxThreads = Math.max(1, threads);
+                if (threads == 0) throw e;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    void remove(BlockingJob<?> job) {
+        lock.lock();
+        try {
+            if (job.prev == null && head != job) return; // already taken by a thread
+            if (job.prev == null) head = job.next;
+            else job.prev.next = job.next;
+            if (job.next == null) tail = job.prev;
+            else job.next.prev = job.prev;
+            job.prev = null;
+            job.next = null;
+            queued--;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A job this pool's thread ran (or skipped) is finished: the thread is free again. */
+    void jobFinished() {
+        lock.lock();
+        try {
+            busy--;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private BlockingJob<?> dequeue() {
+        BlockingJob<?> job = head;
+        if (job == null) return null;
+        head = job.next;
+        if (head == null) tail = null;
+        else head.prev = null;
+        job.next = null;
+        queued--;
+        return job;
+    }
+
+    private void workLoop() {
+        lock.lock();
+        try {
+            long left = keepAliveNanos;
+            while (true) {
+                BlockingJob<?> job = dequeue();
+                if (job != null) {
+                    busy++;
+                    lock.unlock();
+                    try {
+                        job.run();
+                    } finally {
+                        Thread.interrupted(); // a job's interrupt must not leak into the next one
+                        lock.lock();
+                    }
+                    left = keepAliveNanos;
+                    continue;
+                }
+                if (left <= 0) break;
+                try {
+                    left = work.awaitNanos(left);
+                } catch (InterruptedException e) {
+                    left = 0;
+                }
+            }
+            threads--;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        lock.lock();
+        try {
+            return "BlockingPool[" + prefix + ", threads=" + threads + ", busy=" + busy + ", queued=" + queued
+                    + ", max=" + maxThreads + ", keepAlive=" + TimeUnit.NANOSECONDS.toMillis(keepAliveNanos) + "ms]";
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.weft.sync;
+
+import dev.weft.future.Context;
+import dev.weft.future.Poll;
+import dev.weft.future.Stream;
+import java.util.Optional;
+
+/** The stream of {@link Receiver#stream()}. Owner only; see {@link EventWait}. */
+final class RecvStream<T> extends EventWait implements Stream<T> {
+    private final ChannelCore<T> core;
+    private boolean ended;
+
+    RecvStream(ChannelCore<T> core) {
+        this.core = core;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // take() answers a T or one of the core's sentinel objects
+    public Poll<Optional<T>> pollNext(Context cx) {
+        if (ended) return Poll.ready(Optional.empty());
+        while (true) {
+            Object r = core.take(cx);
+            if (r == ChannelCore.BUDGET) return budgetSpent();
+            if (r == ChannelCore.CLOSED) {
+                ended = true;
+                stopWaiting();
+                return Poll.ready(Optional.empty());
+            }
+            if (r != ChannelCore.NOT_NOW) {
+                stopWaiting();
+                return Poll.ready(Optional.of((T) r));
+            }
+            if (!waitOn(core.recvOps, cx)) return Poll.pending();
+        }
+    }
+
+    @Override
+    public void cancel() {
+        stopWaiting();
+    }
+
+    @Override
+    public String toString() {
+        return "RecvStream";
+    }
+}
