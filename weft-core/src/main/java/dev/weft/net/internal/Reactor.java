@@ -9,6 +9,7 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -38,26 +39,25 @@ import java.util.function.Consumer;
  * poll: return        any        AWAKE     driving thread, after select
  * wakeup()            AWAKE      WOKEN     any thread (a token for the next poll)
  * wakeup()            SLEEPING   WOKEN     any thread, then Selector.wakeup()
- * interestChanged()   SLEEPING   WOKEN     any thread, then Selector.wakeup()
+ * interestChanged()   SLEEPING   WOKEN     any thread, after queueing the source; then Selector.wakeup()
  * </pre>
  * Wake-ups coalesce: whatever the number of callers, one {@code Selector.wakeup()} per sleep
  * (a flag check costs nanoseconds, a redundant {@code wakeup()} an eventfd write; Netty does the
  * same with its {@code wakenUp} flag).
  *
  * <h2>Interest changes from other threads</h2>
- * A task that must wait sets its key's interest ops itself ({@link Source#register}), from
- * whatever thread polls it: {@code SelectionKey.interestOps(int)} is thread-safe and only queues
- * the change, which the JDK applies at the start of the next select. So a change needs a wake-up
- * only if the driving thread is asleep in a select that started before the change:
- * {@link #interestChanged()} wakes it only in state SLEEPING. If the state is AWAKE, the change
- * was queued before the driving thread's next select reads the queue (the change happens before
- * the volatile read of {@code state}, which comes before the driver's volatile write of SLEEPING),
- * so it is not lost. Registering a channel ({@code SelectableChannel.register}) does not block on
- * a concurrent select since JDK 11, so it is done directly too.
+ * A task that must wait records the interest it needs in its {@link Source} and queues the source
+ * in {@code updates}; only the driving thread calls {@code SelectionKey.interestOps} (which takes
+ * a JDK lock; see Source for why tasks must not). The driving thread marks itself SLEEPING
+ * <em>before</em> it drains {@code updates}, and a task queues its source <em>before</em> it reads
+ * the state in {@link #interestChanged(Source)}: by the order of these volatile accesses, either
+ * the drain sees the source or the task sees SLEEPING and wakes the selector, so no change is lost.
+ * Registering a channel ({@code SelectableChannel.register}) does not block on a concurrent select
+ * since JDK 11, so it is done directly.
  *
  * <h2>Who touches which field</h2>
  * {@code selector} is written once; {@code state} only through {@code STATE} with volatile
- * semantics; {@code woken} and {@code onKey} belong to the driving thread (one at a time, by the
+ * semantics; {@code updates} is a concurrent queue, drained by the driving thread; {@code woken} and {@code onKey} belong to the driving thread (one at a time, by the
  * {@link Poller} contract).
  *
  * <h2>Who drives</h2>
@@ -82,6 +82,7 @@ public final class Reactor implements Poller {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     private final WakeList woken = new WakeList();
+    private final ConcurrentLinkedQueue<Source> updates = new ConcurrentLinkedQueue<>();
     private final Consumer<SelectionKey> onKey = this::onKey;
 
     /**
@@ -122,7 +123,9 @@ public final class Reactor implements Poller {
     @Override
     public void poll(long timeoutNanos) {
         try {
-            if (timeoutNanos == 0 || !STATE.compareAndSet(this, AWAKE, SLEEPING)) {
+            boolean sleep = timeoutNanos != 0 && STATE.compareAndSet(this, AWAKE, SLEEPING);
+            for (Source s; (s = updates.poll()) != null; ) s.apply();
+            if (!sleep) {
                 selector.selectNow(onKey);
             } else if (timeoutNanos < 0) {
                 selector.select(onKey);
@@ -150,8 +153,9 @@ public final class Reactor implements Poller {
         }
     }
 
-    /** A source changed its interest ops: make a sleeping select pick them up. Any thread. */
-    void interestChanged() {
+    /** A source needs new interest ops: queue it for the driving thread. Any thread. */
+    void interestChanged(Source s) {
+        updates.add(s);
         if (STATE.compareAndSet(this, SLEEPING, WOKEN)) selector.wakeup();
     }
 

@@ -24,21 +24,31 @@ import java.nio.channels.SelectionKey;
  * writeOp     OP_CONNECT while connecting, then OP_WRITE            this
  * readers     waiters for the read direction                        this
  * writers     waiters for the write direction                       this
- * interest    the interest ops last set on key                      this
+ * interest    the interest ops the key should have                  this
+ * queued      waiting in the reactor's update queue                  this
  * closed      deregistered; no waiter is ever added again            this
  * </pre>
  *
  * <h2>Transitions</h2>
  * <pre>
  * method           by                what
- * register(dir)    the polling task  add/replace its slot; arm the direction's op if not armed
- *                                    (then wake the selector if it sleeps: see Reactor)
+ * register(dir)    the polling task  add/replace its slot; arm the direction's op if not armed:
+ *                                    queue the source for the driving thread (see Reactor)
+ * apply()          driving thread    before a select: set the key's interest ops to interest
  * deregister(dir)  the polling task  drop its slot (cancel); the interest stays armed until the
  *                                    next event disarms it (one-shot, below)
  * fire(readyOps)   driving thread    drain the waiters of each ready direction into the wake list
  *                                    and disarm it
- * close()          any thread        cancel the key, drain both directions, refuse new waiters
+ * close()          any thread        drain both directions, refuse new waiters; then cancel the
+ *                                    key outside the lock
  * </pre>
+ *
+ * <p><b>No JDK lock under this lock, except on the driving thread.</b> Only the driving thread
+ * calls {@code SelectionKey.interestOps} (which takes the selector's internal update lock); tasks
+ * only change fields here and queue the source. A task may be a coroutine running on a virtual
+ * thread: had it blocked on the selector's lock while holding this monitor, it would unmount with
+ * the monitor held, and the driving worker, waiting for this monitor in {@link #fire}, could not
+ * run it again (seen: the coroutine echo server hung with both workers stuck).
  *
  * <p><b>One-shot interest</b> (as async-io registers with {@code EPOLLONESHOT}). The selector is
  * level-triggered, so an armed direction is reported on every select for as long as it stays
@@ -63,6 +73,7 @@ public final class Source {
     private final Waiters readers = new Waiters();
     private final Waiters writers = new Waiters();
     private int interest;
+    private boolean queued;
     private boolean closed;
 
     Source(Reactor reactor, SelectableChannel channel) {
@@ -92,12 +103,13 @@ public final class Source {
      * @param connecting whether a connect is in progress
      */
     public void connecting(boolean connecting) {
+        boolean enqueue;
         synchronized (this) {
             writeOp = connecting ? SelectionKey.OP_CONNECT : SelectionKey.OP_WRITE;
             int want = (readers.isEmpty() ? 0 : readOp) | (writers.isEmpty() ? 0 : writeOp);
-            if (!setInterest(want)) return;
+            enqueue = want(want);
         }
-        reactor.interestChanged();
+        if (enqueue) reactor.interestChanged(this);
     }
 
     /**
@@ -111,22 +123,14 @@ public final class Source {
      *     retries its operation, which fails)
      */
     public boolean register(int dir, Object owner, Waker waker) {
-        boolean armed = false;
+        boolean enqueue = false;
         synchronized (this) {
-            if (closed) return false;
+            if (closed || !key.isValid()) return false; // closed behind our back: the retry fails
             int op = dir == READ ? readOp : writeOp;
-            if ((interest & op) == 0) {
-                try {
-                    key.interestOps(interest | op);
-                } catch (CancelledKeyException e) {
-                    return false; // the channel was closed behind our back: the retry fails
-                }
-                interest |= op;
-                armed = true;
-            }
+            if ((interest & op) == 0) enqueue = want(interest | op);
             (dir == READ ? readers : writers).put(owner, waker);
         }
-        if (armed) reactor.interestChanged();
+        if (enqueue) reactor.interestChanged(this);
         return true;
     }
 
@@ -178,7 +182,16 @@ public final class Source {
                 want &= ~writeOp;
                 writers.drainTo(out);
             }
-            setInterest(want);
+            interest = want;
+            setKeyInterest(); // we are the driving thread: the one that may touch the key
+        }
+    }
+
+    /** Driving thread, before a select: gives the key the interest ops queued by tasks. */
+    void apply() {
+        synchronized (this) {
+            queued = false;
+            if (!closed) setKeyInterest();
         }
     }
 
@@ -191,24 +204,34 @@ public final class Source {
         synchronized (this) {
             if (closed) return;
             closed = true;
-            key.cancel();
             readers.drainTo(out);
             writers.drainTo(out);
         }
+        key.cancel(); // outside the lock: it takes the selector's cancelled-key lock
         out.wakeAll();
-        reactor.interestChanged();
+        reactor.wakeup();
     }
 
-    /** @return whether the interest ops changed (the selector must pick them up) */
-    private boolean setInterest(int want) {
+    /**
+     * Records the interest ops the key should have. Guarded by this.
+     *
+     * @return whether the caller must queue this source for the driving thread (it changed and is
+     *     not queued yet)
+     */
+    private boolean want(int want) {
         if (want == interest) return false;
         interest = want;
+        if (queued) return false;
+        queued = true;
+        return true;
+    }
+
+    /** Driving thread only, under this lock. */
+    private void setKeyInterest() {
         try {
-            key.interestOps(want);
+            if (key.interestOps() != interest) key.interestOps(interest);
         } catch (CancelledKeyException e) {
             // The channel was closed behind our back; the waiters' retried operations will fail.
-            return false;
         }
-        return true;
     }
 }
