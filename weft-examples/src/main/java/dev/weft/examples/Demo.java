@@ -2,7 +2,14 @@ package dev.weft.examples;
 
 import static dev.weft.Weft.await;
 
+import dev.weft.Weft;
+import dev.weft.examples.echo.EchoLoad;
+import dev.weft.examples.echo.EchoServer;
 import dev.weft.future.Future;
+import dev.weft.sync.Channel;
+import dev.weft.task.Task;
+import dev.weft.time.Time;
+import java.net.InetSocketAddress;
 import dev.weft.future.Pair;
 import java.time.Duration;
 
@@ -16,6 +23,20 @@ public final class Demo {
      * @param args ignored
      */
     public static void main(String[] args) {
+        run();
+    }
+
+    /** Two calls deep, the coroutine suspends in {@code await}; the worker runs others meanwhile. */
+    private static String outer() {
+        return "outer(" + inner() + ")";
+    }
+
+    private static String inner() {
+        await(Time.sleep(Duration.ofMillis(20)));
+        return "inner slept 20 ms";
+    }
+
+    private static void run() {
         long start = System.nanoTime();
         System.out.println("Weft demo on Java " + Runtime.version());
 
@@ -39,6 +60,49 @@ public final class Demo {
         System.out.println("\n5. map/then chain: ready(20).map(x -> x + 1).then(x -> ready(x * 2))");
         int v = await(Future.ready(20).map(x -> x + 1).then(x -> Future.ready(x * 2)));
         System.out.println("  -> " + v);
+
+        System.out.println("\n6. Tasks on the work-stealing executor (2 workers): spawn 100,000, await each");
+        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).build()) {
+            long sum = rt.blockOn(Future.lazy(() -> {
+                java.util.List<Task<Integer>> tasks = new java.util.ArrayList<>();
+                for (int i = 0; i < 100_000; i++) tasks.add(Task.spawn(Future.ready(i + 1)));
+                return Future.joinAll(tasks).map(l -> l.stream().mapToLong(Integer::longValue).sum());
+            }));
+            System.out.println("  -> sum of outputs = " + sum + " (expected 5000050000)");
+
+            System.out.println("\n7. A coroutine: straight-line code that suspends two calls deep");
+            String out = rt.blockOn(Weft.async(() -> outer()));
+            System.out.println("  -> " + out);
+
+            System.out.println("\n8. A channel between two tasks, and a timeout that cancels a slow sleep");
+            var ch = Channel.<Integer>bounded(1);
+            Task<Integer> consumer = rt.spawn(Weft.async(() -> {
+                int total = 0;
+                var messages = ch.receiver().stream(); // ends when the sender closes
+                for (Integer m; (m = await(messages.next()).orElse(null)) != null; ) total += m;
+                return total;
+            }));
+            rt.blockOn(Weft.async(() -> {
+                for (int i = 1; i <= 100; i++) await(ch.sender().send(i));
+                ch.sender().close();
+                return null;
+            }));
+            System.out.println("  -> consumer summed " + await(consumer) + " (expected 5050)");
+            try {
+                await(Time.timeout(Time.sleep(Duration.ofSeconds(10)), Duration.ofMillis(50)));
+            } catch (java.util.concurrent.CompletionException e) {
+                System.out.println("  -> timeout after 50 ms: " + e.getCause().getClass().getSimpleName());
+            }
+        }
+
+        System.out.println("\n9. TCP echo on 127.0.0.1: Weft server, built-in load generator, 50 connections, 3 s");
+        try (EchoServer server = EchoServer.start(new InetSocketAddress("127.0.0.1", 0))) {
+            EchoLoad.Result r = EchoLoad.run(server.port(), 50, Duration.ofSeconds(3));
+            System.out.printf("  -> %.0f round trips/s, p50 %d us, p99 %d us (%d round trips, every byte checked)%n",
+                    r.roundTripsPerSecond(), r.p50Micros(), r.p99Micros(), r.roundTrips());
+        } catch (Exception e) {
+            throw new IllegalStateException("echo demo failed", e);
+        }
 
         System.out.printf("%nDemo done in %d ms.%n", (System.nanoTime() - start) / 1_000_000);
     }
