@@ -34,7 +34,7 @@ public final class W3PingPong implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", "vthreads");
+        return List.of("weft", StackfulImpls.IMPL, "vthreads");
     }
 
     @Override
@@ -45,6 +45,12 @@ public final class W3PingPong implements Workload {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds));
+                }
+            }
+            case StackfulImpls.IMPL -> {
+                StackfulImpls.checkMechanism();
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> stackful(rt, pairs, rounds));
                 }
             }
             case "vthreads" -> {
@@ -74,6 +80,26 @@ public final class W3PingPong implements Workload {
                 if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
             }
             for (Task<Void> t : pongers) rt.blockOn(t);
+        }
+    }
+
+    private static void stackful(Runtime rt, int pairs, int rounds) throws Exception {
+        List<Task<Long>> pingers = new ArrayList<>(pairs);
+        List<Task<Integer>> pongers = new ArrayList<>(pairs);
+        for (int p = 0; p < pairs; p++) {
+            Channel<Integer> ping = Channel.bounded(1);
+            Channel<Integer> pong = Channel.bounded(1);
+            pongers.add(rt.spawn(StackfulImpls.ponger(rounds, ping.receiver()::recv, v -> pong.sender().send(v))));
+            pingers.add(rt.spawn(StackfulImpls.pinger(rounds, i -> ping.sender().send(i), pong.receiver()::recv)));
+        }
+        long expected = (long) rounds * (rounds + 1) / 2;
+        for (Task<Long> t : pingers) {
+            long sum = rt.blockOn(t);
+            if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
+        }
+        for (Task<Integer> t : pongers) {
+            int n = rt.blockOn(t);
+            if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);
         }
     }
 

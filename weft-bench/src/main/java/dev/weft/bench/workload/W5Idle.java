@@ -5,7 +5,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.sync.Oneshot;
-import dev.weft.sync.OneshotReceiver;
 import dev.weft.sync.OneshotSender;
 import dev.weft.task.Task;
 import java.util.List;
@@ -34,14 +33,18 @@ public final class W5Idle implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", "vthreads");
+        return List.of("weft", StackfulImpls.IMPL, "vthreads");
     }
 
     @Override
     public Result run(String impl, boolean quick) throws Exception {
         int n = quick ? 10_000 : N;
         Pass pass = switch (impl) {
-            case "weft" -> W5Idle::weft;
+            case "weft" -> n1 -> weft(n1, false);
+            case StackfulImpls.IMPL -> {
+                StackfulImpls.checkMechanism();
+                yield n1 -> weft(n1, true);
+            }
             case "vthreads" -> W5Idle::vthreads;
             default -> throw new IllegalArgumentException("unknown impl " + impl);
         };
@@ -60,7 +63,7 @@ public final class W5Idle implements Workload {
         long[] run(int n) throws Exception;
     }
 
-    private static long[] weft(int n) throws Exception {
+    private static long[] weft(int n, boolean stackful) throws Exception {
         try (Runtime rt = Peers.weft()) {
             long heap0 = Memory.heapUsedAfterGc();
             long rss0 = Memory.rssBytes();
@@ -72,7 +75,8 @@ public final class W5Idle implements Workload {
             for (int i = 0; i < n; i++) {
                 Oneshot<Integer> o = Oneshot.create();
                 senders[i] = o.sender();
-                tasks[i] = rt.spawn(new Idle(o.receiver(), polled));
+                Future<Integer> wait = stackful ? StackfulImpls.idle(o.receiver()) : o.receiver();
+                tasks[i] = rt.spawn(new Idle(wait, polled));
             }
             awaitCount(polled, n);
             long heap1 = Memory.heapUsedAfterGc();
@@ -129,18 +133,18 @@ public final class W5Idle implements Workload {
         }
     }
 
-    /** Counts its first poll, then awaits the oneshot. */
+    /** Counts its first poll, then awaits the oneshot (directly, or in a coroutine). */
     static final class Idle implements Future<Integer> {
-        private final OneshotReceiver<Integer> rx;
+        private final Future<Integer> rx;
         private AtomicInteger polled;
 
-        Idle(OneshotReceiver<Integer> rx, AtomicInteger polled) {
+        Idle(Future<Integer> rx, AtomicInteger polled) {
             this.rx = rx;
             this.polled = polled;
         }
 
         @Override
-        public Poll<Integer> poll(Context cx) {
+        public Poll<Integer> poll(Context cx) throws Exception {
             Poll<Integer> p = rx.poll(cx);
             if (polled != null) {
                 polled.incrementAndGet();
