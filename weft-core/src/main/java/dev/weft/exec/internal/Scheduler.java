@@ -1,5 +1,6 @@
 package dev.weft.exec.internal;
 
+import dev.weft.coro.Coroutine;
 import dev.weft.future.Future;
 import dev.weft.internal.IdleDriver;
 import dev.weft.task.internal.RawTask;
@@ -64,7 +65,11 @@ public final class Scheduler implements Schedule {
 
     /** @return the scheduler whose worker is the current thread, or {@code null} */
     public static Scheduler current() {
-        return Thread.currentThread() instanceof Worker w ? w.scheduler : null;
+        Thread t = Thread.currentThread();
+        // Inside a coroutine body the current thread is the body's virtual thread: the runtime is
+        // that of the worker carrying it (Task.spawn and Runtime.current() work there too).
+        if (t.isVirtual()) t = Coroutine.carrierThread();
+        return t instanceof Worker w ? w.scheduler : null;
     }
 
     /** @return the object given as owner at construction */
