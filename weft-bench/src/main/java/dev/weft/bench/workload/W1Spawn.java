@@ -72,7 +72,7 @@ public final class W1Spawn implements Workload {
         }
 
         @Override
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
         public Poll<Long> poll(Context cx) throws Exception {
             if (handles == null) {
                 handles = new Task[n];
@@ -94,7 +94,7 @@ public final class W1Spawn implements Workload {
     private static long vthreads(int n) throws Exception {
         try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
             return ex.submit(() -> {
-                @SuppressWarnings("unchecked")
+                @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
                 java.util.concurrent.Future<Integer>[] fs = new java.util.concurrent.Future[n];
                 for (int i = 0; i < n; i++) {
                     int v = i + 1;
@@ -109,7 +109,7 @@ public final class W1Spawn implements Workload {
 
     private static long cfFjp(ForkJoinPool pool, int n) {
         return CompletableFuture.supplyAsync(() -> {
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
             CompletableFuture<Integer>[] fs = new CompletableFuture[n];
             for (int i = 0; i < n; i++) {
                 int v = i + 1;

@@ -67,9 +67,9 @@ public final class W5Idle implements Workload {
         try (Runtime rt = Peers.weft()) {
             long heap0 = Memory.heapUsedAfterGc();
             long rss0 = Memory.rssBytes();
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
             OneshotSender<Integer>[] senders = new OneshotSender[n];
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
             Task<Integer>[] tasks = new Task[n];
             AtomicInteger polled = new AtomicInteger();
             for (int i = 0; i < n; i++) {
@@ -94,7 +94,7 @@ public final class W5Idle implements Workload {
         Peers.checkVirtualThreadParallelism();
         long heap0 = Memory.heapUsedAfterGc();
         long rss0 = Memory.rssBytes();
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation
         SynchronousQueue<Integer>[] queues = new SynchronousQueue[n];
         Thread[] threads = new Thread[n];
         AtomicInteger started = new AtomicInteger();
