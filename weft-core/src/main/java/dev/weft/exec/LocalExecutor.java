@@ -175,13 +175,7 @@ public final class LocalExecutor implements AutoCloseable {
 
         @Override
         public void uncaught(Throwable error) {
-            try {
-                hook.accept(error);
-            } catch (Throwable t) {
-                t.addSuppressed(error);
-                Thread cur = Thread.currentThread();
-                cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
-            }
+            Schedule.report(hook, error);
         }
     }
 }

@@ -125,13 +125,7 @@ public final class Scheduler implements Schedule {
 
     @Override
     public void uncaught(Throwable error) {
-        try {
-            hook.accept(error);
-        } catch (Throwable t) {
-            t.addSuppressed(error);
-            Thread cur = Thread.currentThread();
-            cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
-        }
+        Schedule.report(hook, error);
     }
 
     /** Wakes a parked worker if nobody is searching for work. */

@@ -34,8 +34,8 @@ import java.util.function.Consumer;
  * </pre>
  * <pre>
  * transition          from       to        by
- * poll: sleep         AWAKE      SLEEPING  driving thread, then select(timeout)
- * poll: token         WOKEN      (same)    driving thread: selectNow instead of sleeping
+ * poll: sleep         AWAKE      SLEEPING  driving thread, then drain updates, then select(timeout)
+ * poll: token         WOKEN      (same)    driving thread: drain updates, then selectNow
  * poll: return        any        AWAKE     driving thread, after select
  * wakeup()            AWAKE      WOKEN     any thread (a token for the next poll)
  * wakeup()            SLEEPING   WOKEN     any thread, then Selector.wakeup()

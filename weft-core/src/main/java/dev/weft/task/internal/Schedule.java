@@ -33,4 +33,22 @@ public interface Schedule {
      * @param error what the task threw
      */
     void uncaught(Throwable error);
+
+    /**
+     * Hands {@code error} to {@code hook}; if the hook itself throws, that failure (with
+     * {@code error} suppressed in it) goes to the current thread's uncaught-exception handler, so
+     * nothing is lost and the calling worker lives on.
+     *
+     * @param hook the runtime's hook for failures of detached tasks
+     * @param error what the task threw
+     */
+    static void report(java.util.function.Consumer<? super Throwable> hook, Throwable error) {
+        try {
+            hook.accept(error);
+        } catch (Throwable t) {
+            t.addSuppressed(error);
+            Thread cur = Thread.currentThread();
+            cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
+        }
+    }
 }
