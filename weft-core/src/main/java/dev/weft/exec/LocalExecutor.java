@@ -5,7 +5,6 @@ import dev.weft.exec.internal.WorkerParker;
 import dev.weft.future.Future;
 import dev.weft.internal.Coop;
 import dev.weft.task.Task;
-import dev.weft.task.internal.Handles;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import dev.weft.task.internal.TaskList;
@@ -79,7 +78,7 @@ public final class LocalExecutor implements AutoCloseable {
         RawTask<T> t = new RawTask<>(future, queues, true);
         if (!queues.tasks.add(t)) throw new IllegalStateException("executor is closed");
         queues.schedule(t, false);
-        return Handles.handle(t);
+        return t;
     }
 
     /**

@@ -22,6 +22,14 @@ import dev.weft.task.internal.RawTask;
  * {@value #MAX_LIFO_POLLS} times in a row; then the slot is disabled until the run ends, so two
  * tasks waking each other cannot keep the worker from the rest of its queue.
  *
+ * <h2>Announcing work</h2>
+ * A task queued by this worker where others may steal it (its local queue) is announced to a
+ * parked sibling ({@link Scheduler#notifyParked()}), which costs a full fence. Within one poll only
+ * the first such push and then every {@value #NOTIFY_EVERY}th announce at once; the rest are
+ * announced by one call after the poll returns. This never loses work (the tasks are in this
+ * worker's own queue, and it is awake); it only bounds how long a sibling may stay parked while a
+ * poll spawns many tasks, and keeps a loop of a million spawns from paying a million fences.
+ *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
  * unparked by any thread. Every other field is touched by this thread only (scheduling from this
@@ -32,6 +40,7 @@ final class Worker extends CoopThread {
     static final int MAX_LIFO_POLLS = 3;
     private static final int MAX_BATCH = 128;
     private static final int SPIN_ROUNDS = 64;
+    static final int NOTIFY_EVERY = 32;
 
     final Scheduler scheduler;
     final int index;
@@ -42,6 +51,8 @@ final class Worker extends CoopThread {
     private boolean searching;
     private boolean parking;
     private int untilGlobal = GLOBAL_INTERVAL;
+    private int notifyCredit = 1;
+    private boolean notifyOwed;
     private int rng;
 
     Worker(Scheduler scheduler, int index, String name) {
@@ -130,7 +141,7 @@ final class Worker extends CoopThread {
             if (scheduler.idle.fromSearching()) scheduler.notifyParked();
         }
         Coop.reset();
-        task.run();
+        poll(task);
         int lifoPolls = 0;
         while (true) {
             RawTask<?> next = lifo;
@@ -142,10 +153,20 @@ final class Worker extends CoopThread {
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
-            next.run();
+            poll(next);
         }
         lifoEnabled = true;
         Coop.unlimited();
+    }
+
+    /** Polls {@code task}, then announces what the poll queued but did not announce yet. */
+    private void poll(RawTask<?> task) {
+        task.run();
+        notifyCredit = 1; // outside polls, announce at once
+        if (notifyOwed) {
+            notifyOwed = false;
+            scheduler.notifyParked();
+        }
     }
 
     /** Schedules a task from this worker's own thread. */
@@ -160,7 +181,18 @@ final class Worker extends CoopThread {
             notify = prev != null;
             if (notify) queue.pushBack(prev, scheduler.inject);
         }
-        if (notify && !parking) scheduler.notifyParked();
+        if (notify && !parking) announce();
+    }
+
+    /** A task went to the local queue: notify a parked sibling now, or owe it (see the class comment). */
+    private void announce() {
+        if (--notifyCredit <= 0) {
+            notifyCredit = NOTIFY_EVERY;
+            notifyOwed = false;
+            scheduler.notifyParked();
+        } else {
+            notifyOwed = true;
+        }
     }
 
     private boolean hasTasks() {
