@@ -60,7 +60,12 @@ public class TaskBench {
         }
 
         @Override
-        public void release(RawTask<?> task) {}
+        public boolean track(RawTask<?> task) {
+            return true;
+        }
+
+        @Override
+        public void release(RawTask<?> task, boolean tracked) {}
 
         @Override
         public void uncaught(Throwable error) {}

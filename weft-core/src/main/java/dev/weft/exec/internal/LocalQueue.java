@@ -121,8 +121,9 @@ public final class LocalQueue<E> {
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
+     * @return whether the ring held no element before this push (as seen by the owner)
      */
-    public void pushBack(E e, InjectQueue<E> overflow) {
+    public boolean pushBack(E e, InjectQueue<E> overflow) {
         while (true) {
             long h = (long) HEAD.getAcquire(this);
             int steal = steal(h);
@@ -131,13 +132,13 @@ public final class LocalQueue<E> {
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
                 TAIL.setRelease(this, t + 1);
-                return;
+                return t == real;
             }
             if (steal != real) {
                 overflow.push(e); // a stealer is freeing room; do not wait for it
-                return;
+                return false;
             }
-            if (pushOverflow(e, h, real, overflow)) return;
+            if (pushOverflow(e, h, real, overflow)) return false;
         }
     }
 

@@ -31,11 +31,18 @@ import java.util.concurrent.locks.LockSupport;
  * 1 << 5     HANDLE     the Task handle still wants the outcome (cleared by detach)
  * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
  * 1 << 7     TAKEN      an await of the handle threw the stored failure (detach reports no more)
+ * 1 << 8     TRACKED    the executor keeps the task in its list of waiting tasks (Schedule.track)
  * 26..31     shard      the TaskList shard of the task, fixed at construction
  * </pre>
  * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
  * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
  * RUNNING; every transition keeps the shard bits.
+ *
+ * <p>Why TRACKED is set lazily: an executor must find every unfinished task when it closes. A task
+ * that is queued or running is found in the queues or by its worker; only a task waiting for a
+ * waker is reachable from nowhere but its wakers. So a task joins the executor's list the first
+ * time a poll leaves it waiting, and a task that finishes in its first poll never touches the list
+ * (two lock round trips saved per short task).
  *
  * <h2>Transitions (each one CAS loop on the word)</h2>
  * <pre>
@@ -46,11 +53,14 @@ import java.util.concurrent.locks.LockSupport;
  * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
  * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
- * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter
+ * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
+ *                                            Schedule.release(task, TRACKED was set)
  * poll throws     RUNNING                    same, outcome = the failure
  * poll Pending    RUNNING+CLOSED             cancel() hook, then complete as cancelled
  * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true)
- * poll Pending    RUNNING                    -RUNNING (the task lives on in its wakers)
+ * poll Pending    RUNNING, TRACKED           -RUNNING (the task lives on in its wakers)
+ * poll Pending    RUNNING, not TRACKED       Schedule.track(task) first; then -RUNNING +TRACKED; if
+ *                                            the executor is closed, cancel as if CLOSED
  * cancel          COMPLETED                  nothing
  * cancel          RUNNING                    +CLOSED; the runner cancels after its poll; wait for it
  *                                            unless called from inside that very poll
@@ -89,6 +99,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     static final int HANDLE = 1 << 5;
     static final int AWAITER = 1 << 6;
     static final int TAKEN = 1 << 7;
+    static final int TRACKED = 1 << 8;
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
@@ -193,13 +204,22 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     private void afterPending() {
         int s = (int) STATE.getVolatile(this);
+        boolean tracked = (s & TRACKED) != 0;
         while (true) {
             if ((s & CLOSED) != 0) {
                 dropFuture();
                 return;
             }
             boolean again = (s & NOTIFIED) != 0;
-            int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
+            if (!again && !tracked) {
+                // about to wait for a waker: the executor must be able to find the task
+                if (!schedule.track(this)) {
+                    dropFuture(); // the executor closed: nobody would ever poll the task again
+                    return;
+                }
+                tracked = true;
+            }
+            int next = (again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING) | (tracked ? TRACKED : 0);
             int seen = (int) STATE.compareAndExchange(this, s, next);
             if (seen == s) {
                 if (again) schedule.schedule(this, true);
@@ -231,7 +251,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if (seen == s) break;
             s = seen;
         }
-        schedule.release(this);
+        schedule.release(this, (s & TRACKED) != 0);
         if ((s & AWAITER) != 0) {
             Waker a = awaiter;
             if (a != null) a.wake();

@@ -18,7 +18,12 @@ class TaskListTest {
         public void schedule(RawTask<?> task, boolean yielded) {}
 
         @Override
-        public void release(RawTask<?> task) {}
+        public boolean track(RawTask<?> task) {
+            return true;
+        }
+
+        @Override
+        public void release(RawTask<?> task, boolean tracked) {}
 
         @Override
         public void uncaught(Throwable error) {}
