@@ -1,6 +1,8 @@
 package dev.weft.sync;
 
 import dev.weft.future.Waker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -32,39 +34,65 @@ import java.util.Arrays;
  *
  * <h2>State</h2>
  * <pre>
- * field        meaning                                                    who touches it
- * head, tail   FIFO list of listeners, notified ones first                guarded by lock
- * next         first listener not yet notified (null: all are)            guarded by lock
- * notified     how many listeners in the list are notified                guarded by lock
- * unnotified   volatile mirror of (listeners - notified): the lock-free   written under lock,
- *              fast path of notify* reads it and returns if it is 0        read by anyone
+ * field        meaning                                                   who touches it
+ * head, tail   FIFO list of LISTED nodes (not yet notified)              guarded by lock
+ * length       how many nodes are in the list                            guarded by lock
+ * waiting      volatile mirror of length: the lock-free fast path of     written under lock,
+ *              notify* reads it and returns at once if it is 0           read by anyone
+ * notified     nodes taken out by a notify whose owner has not yet       incremented under lock,
+ *              consumed the notification (notify(n) counts them)        decremented by owners
+ *                                                                        without the lock (atomic)
  * </pre>
  * <pre>
- * transition          effect on a listener                         by
- * listen()            (new) -> CREATED, appended at the tail       waiter
- * poll, not notified  CREATED/WAITING -> WAITING (waker stored)    waiter
- * notify*             CREATED/WAITING -> NOTIFIED (waker woken)    notifier
- * poll, notified      NOTIFIED -> removed, poll is ready           waiter
- * cancel()            any -> removed; a NOTIFIED one re-notifies    waiter
- *                     one more listener (same "additional" kind)
+ * transition            node state               by        lock
+ * insert                IDLE -> LISTED (tail)    owner     yes
+ * notify*               LISTED -> NOTIFIED,      notifier  yes; the wakers are woken after it
+ *                       unlinked, notified++               is released
+ * poll sees NOTIFIED    NOTIFIED -> IDLE,        owner     no
+ *                       notified--
+ * poll sees LISTED      waker replaced if it     owner     only if the waker changed
+ *                       would not wake the same
+ *                       task
+ * remove (LISTED)       LISTED -> IDLE           owner     yes
+ * remove (NOTIFIED)     NOTIFIED -> IDLE,        owner     no (the pass-on notify may take it)
+ *                       notified--, then one
+ *                       more listener notified
+ *                       (same "additional" kind)
  * </pre>
- * Why the fast path is safe: the waiter writes {@code unnotified} (volatile) when it listens and
+ * A notify takes the nodes it notifies out of the list (Tokio's {@code Notify} does the same), so
+ * the waiter consumes its notification with one acquire load and one atomic decrement, and a
+ * waiter that keeps the same waker re-polls without the lock. Only inserting, notifying listed
+ * nodes and removing a listed node take the lock.
+ *
+ * <p>Why the fast path is safe: the waiter writes {@code waiting} (volatile) when it listens and
  * then re-checks the condition; the notifier changes the condition (a volatile write or a lock
- * release) and then reads {@code unnotified}. Synchronization actions are totally ordered, so
- * either the notifier sees the listener or the waiter's re-check sees the new condition.
- * Wakers are woken after the lock is released.
+ * release) and then reads {@code waiting}. Synchronization actions are totally ordered, so either
+ * the notifier sees the listener or the waiter's re-check sees the new condition. Why
+ * {@code notify(n)} may skip listeners counted in {@code notified}: each of them re-checks the
+ * condition after it decrements the count, and a notifier that saw the count before that
+ * decrement changed the condition before reading it.
  *
  * <p>Memory consistency effects: actions before a {@code notify*} call happen-before the
  * completion of the poll of a listener that this call notified.
  */
 public final class Event {
+    private static final VarHandle NOTIFIED;
+
+    static {
+        try {
+            NOTIFIED = MethodHandles.lookup().findVarHandle(Event.class, "notified", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Object lock = new Object();
-    private EventListener head;
-    private EventListener tail;
-    private EventListener next;
+    private EventNode head;
+    private EventNode tail;
     private int length;
-    private int notified;
-    private volatile int unnotified;
+    private volatile int waiting;
+    @SuppressWarnings("unused") // accessed through NOTIFIED
+    private volatile int notified;
 
     /** An event with no listeners. */
     public Event() {}
@@ -122,26 +150,26 @@ public final class Event {
 
     /** @return how many listeners are registered and not yet notified (a snapshot) */
     public int waiting() {
-        return unnotified;
+        return waiting;
     }
 
     private int notify(int n, boolean additional) {
-        if (n <= 0 || unnotified == 0) return 0;
+        if (n <= 0 || waiting == 0) return 0;
         Waker single = null;
         Waker[] many = null;
         int count = 0;
         int woken = 0;
         synchronized (lock) {
             int todo = additional ? n : n - notified;
-            while (todo > 0 && next != null) {
-                EventListener l = next;
-                next = l.next;
-                l.state = EventListener.NOTIFIED;
+            while (todo > 0 && head != null) {
+                EventNode l = head;
+                unlink(l);
                 l.additional = additional;
-                notified++;
-                todo--;
                 Waker w = l.waker;
-                l.waker = null;
+                // release: publishes "additional" and the notifier's earlier actions to the owner's
+                // acquire load; the lock orders it for every other reader
+                EventNode.STATE.setRelease(l, EventNode.NOTIFIED);
+                todo--;
                 woken++;
                 if (w != null) {
                     if (single == null) {
@@ -153,7 +181,10 @@ public final class Event {
                     }
                 }
             }
-            unnotified = countUnnotified();
+            if (woken > 0) {
+                NOTIFIED.getAndAdd(this, woken);
+                waiting = length;
+            }
         }
         if (single != null) single.wake();
         for (int i = 0; i < count; i++) many[i].wake();
@@ -161,76 +192,84 @@ public final class Event {
     }
 
     /**
-     * Inserts {@code l} at the tail as a fresh listener; used by futures that reuse theirs.
+     * Inserts an IDLE node at the tail.
      *
-     * @param waker the waker to store at once (the listener is then WAITING), or {@code null}
+     * @param waker the waker to store at once, or {@code null} (a listener not polled yet)
      */
-    void insert(EventListener l, Waker waker) {
+    void insert(EventNode l, Waker waker) {
         synchronized (lock) {
             l.waker = waker;
-            l.state = waker == null ? EventListener.CREATED : EventListener.WAITING;
             l.additional = false;
+            // plain: the lock orders it for notifiers; the owner (this thread) reads its own write
+            EventNode.STATE.set(l, EventNode.LISTED);
             l.prev = tail;
             l.next = null;
             if (tail == null) head = l;
             else tail.next = l;
             tail = l;
-            if (next == null) next = l;
             length++;
-            unnotified = countUnnotified();
+            waiting = length;
         }
     }
 
     /**
-     * Polls {@code l} under the lock: consumes its notification, or stores the waker.
+     * Polls node {@code l} (owner only): consumes its notification, or makes sure
+     * {@code waker} is the one a notify will wake.
      *
-     * @return true if notified (and now removed)
+     * @return true if notified (the node is now IDLE)
+     * @throws IllegalStateException if the node is IDLE
      */
-    boolean register(EventListener l, Waker waker) {
-        synchronized (lock) {
-            switch (l.state) {
-                case EventListener.NOTIFIED -> {
-                    unlink(l);
-                    notified--;
-                    l.state = EventListener.IDLE;
-                    unnotified = countUnnotified();
-                    return true;
-                }
-                case EventListener.CREATED, EventListener.WAITING -> {
-                    if (l.waker == null || !l.waker.willWake(waker)) l.waker = waker;
-                    l.state = EventListener.WAITING;
+    boolean register(EventNode l, Waker waker) {
+        int s = l.stateAcquire();
+        if (s == EventNode.LISTED) {
+            Waker old = l.waker;
+            if (old != null && old.willWake(waker)) return false;
+            synchronized (lock) {
+                s = l.stateAcquire();
+                if (s == EventNode.LISTED) {
+                    l.waker = waker;
                     return false;
                 }
-                default -> throw new IllegalStateException("listener polled after it completed or was cancelled");
             }
         }
-    }
-
-    /** Removes {@code l} if it is in the list; a notification it had not consumed goes to another listener. */
-    void remove(EventListener l) {
-        boolean pass;
-        boolean passAdditional;
-        synchronized (lock) {
-            int s = l.state;
-            if (s == EventListener.IDLE) return;
-            pass = s == EventListener.NOTIFIED;
-            passAdditional = l.additional;
-            if (next == l) next = l.next;
-            unlink(l);
-            if (pass) notified--;
-            l.state = EventListener.IDLE;
-            l.waker = null;
-            unnotified = countUnnotified();
+        if (s == EventNode.NOTIFIED) {
+            consume(l);
+            return true;
         }
-        if (pass) notify(1, passAdditional);
+        throw new IllegalStateException("listener polled after it completed or was cancelled");
     }
 
-    /** Listeners from {@code next} on: all but the notified ones (which sit before {@code next}). */
-    private int countUnnotified() {
-        return length - notified;
+    /** Removes node {@code l} (owner only); a notification it had not consumed goes to another listener. */
+    void remove(EventNode l) {
+        int s = l.stateAcquire();
+        if (s == EventNode.IDLE) return;
+        if (s == EventNode.LISTED) {
+            synchronized (lock) {
+                if (l.stateAcquire() == EventNode.LISTED) {
+                    unlink(l);
+                    // plain: the node is out of the list; only its owner (this thread) reads it now
+                    EventNode.STATE.set(l, EventNode.IDLE);
+                    l.waker = null;
+                    waiting = length;
+                    return;
+                }
+            }
+        }
+        boolean passAdditional = l.additional;
+        consume(l);
+        notify(1, passAdditional);
     }
 
-    private void unlink(EventListener l) {
+    /** NOTIFIED -> IDLE, by the owner. */
+    private void consume(EventNode l) {
+        // plain: once NOTIFIED the node is out of the list and only its owner touches it; the next
+        // insert publishes it again under the lock
+        EventNode.STATE.set(l, EventNode.IDLE);
+        l.waker = null;
+        NOTIFIED.getAndAdd(this, -1);
+    }
+
+    private void unlink(EventNode l) {
         if (l.prev == null) head = l.next;
         else l.prev.next = l.next;
         if (l.next == null) tail = l.prev;
@@ -242,6 +281,6 @@ public final class Event {
 
     @Override
     public String toString() {
-        return "Event[waiting=" + unnotified + "]";
+        return "Event[waiting=" + waiting + "]";
     }
 }

@@ -4,34 +4,36 @@ import dev.weft.future.Context;
 import dev.weft.future.Poll;
 
 /**
- * The waiting half of a future built on an {@link Event}: holds at most one listener and reuses it
- * across waits, so a future that waits many times allocates one listener.
+ * The waiting half of a future built on an {@link Event}: the future is itself the node in the
+ * event's list, reused across waits, so waiting allocates nothing.
  *
- * <p>Owner only: the fields are touched by the poll and cancel of the one future that extends
- * this (never concurrently, by the {@link dev.weft.future.Future} contract). {@code fresh} is true
- * only between inserting the listener (with the waker) and the end of that same poll.
+ * <p>Owner only: {@code event}, {@code armed} and {@code fresh} are touched by the poll and cancel
+ * of the one future that extends this (never concurrently, by the
+ * {@link dev.weft.future.Future} contract); the node fields follow {@code EventNode}'s rules.
+ * {@code armed}: the node is LISTED or NOTIFIED in {@code event}. {@code fresh} is true only
+ * between inserting the node (with the waker) and the end of that same poll.
  */
-abstract class EventWait {
-    private EventListener listener;
+abstract class EventWait extends EventNode {
+    private Event event;
     private boolean armed;
     private boolean fresh;
 
     /**
      * One step of "try, listen, re-try, wait". Call it after an attempt failed.
      *
-     * <p>The first call inserts the listener with the waker of {@code cx} already stored and asks
-     * for a re-try; if that re-try fails too, the next call answers "pending" without touching the
+     * <p>The first call inserts the node with the waker of {@code cx} already stored and asks for
+     * a re-try; if that re-try fails too, the next call answers "pending" without touching the
      * event again: a notification that came in between has woken the stored waker, and the next
      * poll consumes it.
      *
-     * @return {@code true} if the caller should attempt again now (a listener was just inserted, or
+     * @return {@code true} if the caller should attempt again now (the node was just inserted, or
      *     its notification was consumed); {@code false} if the caller should return pending (the
      *     waker of {@code cx} is registered)
      */
-    final boolean waitOn(Event event, Context cx) {
+    final boolean waitOn(Event e, Context cx) {
         if (!armed) {
-            if (listener == null) listener = new EventListener(event);
-            event.insert(listener, cx.waker());
+            e.insert(this, cx.waker());
+            event = e;
             armed = true;
             fresh = true;
             return true;
@@ -40,7 +42,7 @@ abstract class EventWait {
             fresh = false;
             return false;
         }
-        if (event.register(listener, cx.waker())) {
+        if (e.register(this, cx.waker())) {
             armed = false;
             return true;
         }
@@ -49,8 +51,7 @@ abstract class EventWait {
 
     /**
      * The poll ends pending because the cooperative budget is spent (the task was woken), not
-     * because it waits: the next poll must register its waker again rather than trust the one
-     * stored when the listener was inserted (a notification may have consumed it).
+     * because it waits: the next poll must check its registration again rather than skip it.
      *
      * @return pending
      */
@@ -64,7 +65,7 @@ abstract class EventWait {
         fresh = false;
         if (armed) {
             armed = false;
-            listener.cancel();
+            event.remove(this);
         }
     }
 }

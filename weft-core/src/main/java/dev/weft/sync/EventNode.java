@@ -1,0 +1,57 @@
+package dev.weft.sync;
+
+import dev.weft.future.Waker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A place in an {@link Event}'s wait list. The waiting futures ({@link EventWait}) and the public
+ * {@link EventListener} extend it, so waiting allocates no separate list node.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * state      meaning                                         next states
+ * IDLE       not in the list, holds no notification          LISTED (insert, by the owner)
+ * LISTED     in the list, not yet notified                   NOTIFIED (notify), IDLE (remove)
+ * NOTIFIED   taken out of the list by a notify; the owner    IDLE (consumed or passed on, by the
+ *            has not consumed the notification yet           owner, without the lock)
+ * </pre>
+ * <pre>
+ * field        who touches it
+ * state        written under the event's lock (IDLE to LISTED, LISTED to NOTIFIED, LISTED to
+ *              IDLE), or by the owner without the lock (NOTIFIED to IDLE: once NOTIFIED, the node
+ *              is out of the list and nobody else touches it); read by the owner without the lock
+ * additional   written by the notifier before its release store of NOTIFIED; read by the owner
+ *              after its acquire load saw NOTIFIED
+ * waker        written by the owner only (under the lock while LISTED); read by notifiers under
+ *              the lock
+ * prev, next   guarded by the event's lock
+ * </pre>
+ */
+abstract class EventNode {
+    static final int IDLE = 0;
+    static final int LISTED = 1;
+    static final int NOTIFIED = 2;
+
+    static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(EventNode.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    EventNode prev;
+    EventNode next;
+    @SuppressWarnings("unused") // accessed through STATE
+    private int state;
+    boolean additional;
+    Waker waker;
+
+    /** @return the state as the owner sees it (acquire: pairs with the notifier's release of NOTIFIED) */
+    final int stateAcquire() {
+        return (int) STATE.getAcquire(this);
+    }
+}
