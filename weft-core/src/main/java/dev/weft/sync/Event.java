@@ -46,18 +46,21 @@ import java.util.Arrays;
  * <pre>
  * transition            node state               by        lock
  * insert                IDLE -> LISTED (tail)    owner     yes
- * notify*               LISTED -> NOTIFIED,      notifier  yes; the wakers are woken after it
+ * notify*               LISTED -> NOTIFIED or    notifier  yes; the wakers are woken after it
+ *                       ADDITIONAL,
  *                       unlinked, notified++               is released
- * poll sees NOTIFIED    NOTIFIED -> IDLE,        owner     no
+ * poll sees NOTIFIED    NOTIFIED/ADDITIONAL      owner     no
+ *                       -> IDLE,
  *                       notified--
  * poll sees LISTED      waker replaced if it     owner     only if the waker changed
  *                       would not wake the same
  *                       task
  * remove (LISTED)       LISTED -> IDLE           owner     yes
- * remove (NOTIFIED)     NOTIFIED -> IDLE,        owner     no (the pass-on notify may take it)
+ * remove (notified)     NOTIFIED/ADDITIONAL      owner     no (the pass-on notify may take it)
+ *                       -> IDLE,
  *                       notified--, then one
  *                       more listener notified
- *                       (same "additional" kind)
+ *                       (of the same kind)
  * </pre>
  * A notify takes the nodes it notifies out of the list (Tokio's {@code Notify} does the same), so
  * the waiter consumes its notification with one acquire load and one atomic decrement, and a
@@ -76,11 +79,11 @@ import java.util.Arrays;
  * completion of the poll of a listener that this call notified.
  */
 public final class Event {
-    private static final VarHandle NOTIFIED;
+    private static final VarHandle NOTIFIED_COUNT;
 
     static {
         try {
-            NOTIFIED = MethodHandles.lookup().findVarHandle(Event.class, "notified", int.class);
+            NOTIFIED_COUNT = MethodHandles.lookup().findVarHandle(Event.class, "notified", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -91,7 +94,7 @@ public final class Event {
     private EventNode tail;
     private int length;
     private volatile int waiting;
-    @SuppressWarnings("unused") // accessed through NOTIFIED
+    @SuppressWarnings("unused") // accessed through NOTIFIED_COUNT
     private volatile int notified;
 
     /** An event with no listeners. */
@@ -164,11 +167,10 @@ public final class Event {
             while (todo > 0 && head != null) {
                 EventNode l = head;
                 unlink(l);
-                l.additional = additional;
                 Waker w = l.waker;
-                // release: publishes "additional" and the notifier's earlier actions to the owner's
-                // acquire load; the lock orders it for every other reader
-                EventNode.STATE.setRelease(l, EventNode.NOTIFIED);
+                // release: publishes the notifier's earlier actions to the owner's acquire load;
+                // the lock orders it for every other reader
+                EventNode.STATE.setRelease(l, additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED);
                 todo--;
                 woken++;
                 if (w != null) {
@@ -182,7 +184,7 @@ public final class Event {
                 }
             }
             if (woken > 0) {
-                NOTIFIED.getAndAdd(this, woken);
+                NOTIFIED_COUNT.getAndAdd(this, woken);
                 waiting = length;
             }
         }
@@ -199,7 +201,6 @@ public final class Event {
     void insert(EventNode l, Waker waker) {
         synchronized (lock) {
             l.waker = waker;
-            l.additional = false;
             // plain: the lock orders it for notifiers; the owner (this thread) reads its own write
             EventNode.STATE.set(l, EventNode.LISTED);
             l.prev = tail;
@@ -232,7 +233,7 @@ public final class Event {
                 }
             }
         }
-        if (s == EventNode.NOTIFIED) {
+        if (s != EventNode.IDLE) {
             consume(l);
             return true;
         }
@@ -255,18 +256,18 @@ public final class Event {
                 }
             }
         }
-        boolean passAdditional = l.additional;
+        s = l.stateAcquire();
         consume(l);
-        notify(1, passAdditional);
+        notify(1, s == EventNode.ADDITIONAL);
     }
 
-    /** NOTIFIED -> IDLE, by the owner. */
+    /** NOTIFIED/ADDITIONAL -> IDLE, by the owner. */
     private void consume(EventNode l) {
         // plain: once NOTIFIED the node is out of the list and only its owner touches it; the next
         // insert publishes it again under the lock
         EventNode.STATE.set(l, EventNode.IDLE);
         l.waker = null;
-        NOTIFIED.getAndAdd(this, -1);
+        NOTIFIED_COUNT.getAndAdd(this, -1);
     }
 
     private void unlink(EventNode l) {

@@ -7,15 +7,14 @@ import dev.weft.future.Poll;
  * The waiting half of a future built on an {@link Event}: the future is itself the node in the
  * event's list, reused across waits, so waiting allocates nothing.
  *
- * <p>Owner only: {@code event}, {@code armed} and {@code fresh} are touched by the poll and cancel
- * of the one future that extends this (never concurrently, by the
- * {@link dev.weft.future.Future} contract); the node fields follow {@code EventNode}'s rules.
- * {@code armed}: the node is LISTED or NOTIFIED in {@code event}. {@code fresh} is true only
+ * <p>Owner only: {@code fresh} is touched by the poll and cancel of the one future that extends
+ * this (never concurrently, by the {@link dev.weft.future.Future} contract); the node fields follow
+ * {@code EventNode}'s rules. A future waits on one event only (the one it passes to
+ * {@link #waitOn} and {@link #stopWaiting}); its node is in that event (LISTED or notified) exactly
+ * when its state is not IDLE, which the owner reads without the lock. {@code fresh} is true only
  * between inserting the node (with the waker) and the end of that same poll.
  */
 abstract class EventWait extends EventNode {
-    private Event event;
-    private boolean armed;
     private boolean fresh;
 
     /**
@@ -31,10 +30,8 @@ abstract class EventWait extends EventNode {
      *     waker of {@code cx} is registered)
      */
     final boolean waitOn(Event e, Context cx) {
-        if (!armed) {
+        if (stateAcquire() == IDLE) {
             e.insert(this, cx.waker());
-            event = e;
-            armed = true;
             fresh = true;
             return true;
         }
@@ -42,11 +39,7 @@ abstract class EventWait extends EventNode {
             fresh = false;
             return false;
         }
-        if (e.register(this, cx.waker())) {
-            armed = false;
-            return true;
-        }
-        return false;
+        return e.register(this, cx.waker());
     }
 
     /**
@@ -60,12 +53,13 @@ abstract class EventWait extends EventNode {
         return Poll.pending();
     }
 
-    /** Leaves the event's list if still in it; a notification not consumed passes on. */
-    final void stopWaiting() {
+    /**
+     * Leaves the event's list if still in it; a notification not consumed passes on.
+     *
+     * @param e the event this future waits on
+     */
+    final void stopWaiting(Event e) {
         fresh = false;
-        if (armed) {
-            armed = false;
-            event.remove(this);
-        }
+        if (stateAcquire() != IDLE) e.remove(this);
     }
 }

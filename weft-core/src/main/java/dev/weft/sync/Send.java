@@ -25,13 +25,13 @@ final class Send<T> extends EventWait implements Future<Void> {
             Object r = core.offer(m, cx);
             if (r == ChannelCore.SENT) {
                 message = null;
-                stopWaiting();
+                stopWaiting(core.sendOps);
                 return SENT;
             }
             if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 message = null;
-                stopWaiting();
+                stopWaiting(core.sendOps);
                 throw ChannelClosedException.onSend(m);
             }
             if (!waitOn(core.sendOps, cx)) return Poll.pending();
@@ -41,7 +41,7 @@ final class Send<T> extends EventWait implements Future<Void> {
     @Override
     public void cancel() {
         message = null;
-        stopWaiting();
+        stopWaiting(core.sendOps);
     }
 
     @Override
