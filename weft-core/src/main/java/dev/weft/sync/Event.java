@@ -35,55 +35,64 @@ import java.util.Arrays;
  * <h2>State</h2>
  * <pre>
  * field        meaning                                                   who touches it
- * head, tail   FIFO list of LISTED nodes (not yet notified)              guarded by lock
+ * solo         the solo slot: one LISTED node outside the list, used     CAS by anyone (whoever
+ *              when nobody else waits (a lone receiver: no lock at all)  empties it owns the node)
+ * head, tail   FIFO list of the other LISTED nodes                       guarded by lock
  * length       how many nodes are in the list                            guarded by lock
- * waiting      volatile mirror of length: the lock-free fast path of     written under lock,
- *              notify* reads it and returns at once if it is 0           read by anyone
- * notified     nodes taken out by a notify whose owner has not yet       incremented under lock,
- *              consumed the notification (notify(n) counts them)        decremented by owners
- *                                                                        without the lock (atomic)
+ * waiting      volatile mirror of length; notify* returns at once when   written under lock,
+ *              solo and waiting say nobody waits                         read by anyone
+ * notified     nodes taken out by a notify whose owner has not yet       incremented by notifiers,
+ *              consumed the notification (notify(n) counts them)         decremented by owners
+ *                                                                        (atomic adds)
  * </pre>
  * <pre>
- * transition            node state               by        lock
- * insert                IDLE -> LISTED (tail)    owner     yes
- * notify*               LISTED -> NOTIFIED or    notifier  yes; the wakers are woken after it
- *                       ADDITIONAL,
- *                       unlinked, notified++               is released
- * poll sees NOTIFIED    NOTIFIED/ADDITIONAL      owner     no
- *                       -> IDLE,
- *                       notified--
- * poll sees LISTED      waker replaced if it     owner     only if the waker changed
- *                       would not wake the same
- *                       task
- * remove (LISTED)       LISTED -> IDLE           owner     yes
- * remove (notified)     NOTIFIED/ADDITIONAL      owner     no (the pass-on notify may take it)
- *                       -> IDLE,
- *                       notified--, then one
- *                       more listener notified
- *                       (of the same kind)
+ * transition            node state                  by        how
+ * insert, nobody waits  IDLE -> LISTED, in solo     owner     CAS solo null -> node
+ * insert, else          IDLE -> LISTED, list tail   owner     under lock
+ * notify* (solo)        LISTED -> NOTIFIED or       notifier  CAS solo node -> null, notified++,
+ *                       ADDITIONAL                            release store of the state
+ * notify* (list)        LISTED -> NOTIFIED or       notifier  under lock, from the head;
+ *                       ADDITIONAL, unlinked                  notified += k
+ * poll sees notified    NOTIFIED/ADDITIONAL         owner     acquire load, notified--
+ *                       -> IDLE
+ * poll, same waker      (none)                      owner     one acquire load
+ * poll, new waker       list: waker replaced        owner     under lock
+ *                       solo: LISTED -> IDLE (the             CAS solo node -> null; the caller
+ *                       caller re-checks, re-inserts)         re-checks and inserts again
+ * remove (LISTED)       LISTED -> IDLE              owner     CAS solo node -> null, or unlink
+ *                                                             under lock
+ * remove (notified)     NOTIFIED/ADDITIONAL         owner     notified--, then notify one more
+ *                       -> IDLE                               listener of the same kind
  * </pre>
- * A notify takes the nodes it notifies out of the list (Tokio's {@code Notify} does the same), so
- * the waiter consumes its notification with one acquire load and one atomic decrement, and a
- * waiter that keeps the same waker re-polls without the lock. Only inserting, notifying listed
- * nodes and removing a listed node take the lock.
+ * A notify takes the nodes it notifies out (Tokio's {@code Notify} does the same), so the waiter
+ * consumes its notification with one acquire load and one atomic add, and a waiter that keeps the
+ * same waker re-polls without the lock. A lone waiter (the usual case for one receiver, or one
+ * sender on a full channel) sits in the solo slot: inserting it and notifying it are one CAS each,
+ * no lock. An owner whose CAS on the slot fails knows a notifier has claimed its node and waits
+ * the few instructions until the notifier publishes the state. The slot is used only when the list
+ * is empty, so notify order stays first-come first-served except for two waiters that arrive at
+ * the same moment. Public {@link EventListener}s always use the list.
  *
- * <p>Why the fast path is safe: the waiter writes {@code waiting} (volatile) when it listens and
- * then re-checks the condition; the notifier changes the condition (a volatile write or a lock
- * release) and then reads {@code waiting}. Synchronization actions are totally ordered, so either
- * the notifier sees the listener or the waiter's re-check sees the new condition. Why
- * {@code notify(n)} may skip listeners counted in {@code notified}: each of them re-checks the
- * condition after it decrements the count, and a notifier that saw the count before that
- * decrement changed the condition before reading it.
+ * <p>Why the fast path is safe: the waiter writes {@code solo} (CAS) or {@code waiting} (volatile)
+ * when it listens and then re-checks the condition; the notifier changes the condition (a volatile
+ * write or a lock release) and then reads {@code solo} and {@code waiting}. Synchronization actions
+ * are totally ordered, so either the notifier sees the listener or the waiter's re-check sees the
+ * new condition. Why {@code notify(n)} may skip listeners counted in {@code notified}: each of them
+ * re-checks the condition after it decrements the count, and a notifier that saw the count before
+ * that decrement changed the condition before reading it.
  *
  * <p>Memory consistency effects: actions before a {@code notify*} call happen-before the
  * completion of the poll of a listener that this call notified.
  */
 public final class Event {
     private static final VarHandle NOTIFIED_COUNT;
+    private static final VarHandle SOLO;
 
     static {
         try {
-            NOTIFIED_COUNT = MethodHandles.lookup().findVarHandle(Event.class, "notified", int.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NOTIFIED_COUNT = lookup.findVarHandle(Event.class, "notified", int.class);
+            SOLO = lookup.findVarHandle(Event.class, "solo", EventNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -96,6 +105,8 @@ public final class Event {
     private volatile int waiting;
     @SuppressWarnings("unused") // accessed through NOTIFIED_COUNT
     private volatile int notified;
+    @SuppressWarnings("unused") // written through SOLO
+    private volatile EventNode solo;
 
     /** An event with no listeners. */
     public Event() {}
@@ -107,7 +118,7 @@ public final class Event {
      */
     public EventListener listen() {
         EventListener l = new EventListener(this);
-        insert(l, null);
+        insert(l, null, false);
         return l;
     }
 
@@ -153,39 +164,54 @@ public final class Event {
 
     /** @return how many listeners are registered and not yet notified (a snapshot) */
     public int waiting() {
-        return waiting;
+        return waiting + (solo != null ? 1 : 0);
     }
 
     private int notify(int n, boolean additional) {
-        if (n <= 0 || waiting == 0) return 0;
+        if (n <= 0) return 0;
+        EventNode s = solo;
+        if (s == null && waiting == 0) return 0;
+        int kind = additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED;
         Waker single = null;
+        int woken = 0;
+        if (s != null && (additional || n > notified) && SOLO.compareAndSet(this, s, null)) {
+            // claimed: only this thread may move s on now (its owner waits for the state to change)
+            single = s.waker;
+            NOTIFIED_COUNT.getAndAdd(this, 1);
+            // release: publishes the notifier's earlier actions to the owner's acquire load
+            EventNode.STATE.setRelease(s, kind);
+            woken = 1;
+        }
         Waker[] many = null;
         int count = 0;
-        int woken = 0;
-        synchronized (lock) {
-            int todo = additional ? n : n - notified;
-            while (todo > 0 && head != null) {
-                EventNode l = head;
-                unlink(l);
-                Waker w = l.waker;
-                // release: publishes the notifier's earlier actions to the owner's acquire load;
-                // the lock orders it for every other reader
-                EventNode.STATE.setRelease(l, additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED);
-                todo--;
-                woken++;
-                if (w != null) {
-                    if (single == null) {
-                        single = w;
-                    } else {
-                        if (many == null) many = new Waker[4];
-                        else if (count == many.length) many = Arrays.copyOf(many, count * 2);
-                        many[count++] = w;
+        if (waiting > 0) {
+            synchronized (lock) {
+                int todo = additional ? n - woken : n - notified;
+                int unlinked = 0;
+                while (todo > 0 && head != null) {
+                    EventNode l = head;
+                    unlink(l);
+                    Waker w = l.waker;
+                    // release: publishes the notifier's earlier actions to the owner's acquire
+                    // load; the lock orders it for every other reader
+                    EventNode.STATE.setRelease(l, kind);
+                    todo--;
+                    unlinked++;
+                    if (w != null) {
+                        if (single == null) {
+                            single = w;
+                        } else {
+                            if (many == null) many = new Waker[4];
+                            else if (count == many.length) many = Arrays.copyOf(many, count * 2);
+                            many[count++] = w;
+                        }
                     }
                 }
-            }
-            if (woken > 0) {
-                NOTIFIED_COUNT.getAndAdd(this, woken);
-                waiting = length;
+                if (unlinked > 0) {
+                    NOTIFIED_COUNT.getAndAdd(this, unlinked);
+                    waiting = length;
+                    woken += unlinked;
+                }
             }
         }
         if (single != null) single.wake();
@@ -194,15 +220,23 @@ public final class Event {
     }
 
     /**
-     * Inserts an IDLE node at the tail.
+     * Inserts an IDLE node: into the solo slot if {@code solo} allows it and nobody else waits,
+     * else at the tail of the list. Re-check the condition after this call.
      *
      * @param waker the waker to store at once, or {@code null} (a listener not polled yet)
+     * @param mayBeSolo whether the node may take the solo slot (only {@link EventWait} nodes: see
+     *     {@link #register})
      */
-    void insert(EventNode l, Waker waker) {
+    void insert(EventNode l, Waker waker, boolean mayBeSolo) {
+        l.waker = waker;
+        // plain: published by the CAS on solo, or ordered by the lock; the owner reads its own write
+        EventNode.STATE.set(l, EventNode.LISTED);
+        if (mayBeSolo && waiting == 0 && solo == null) {
+            l.solo = true;
+            if (SOLO.compareAndSet(this, null, l)) return;
+        }
+        l.solo = false;
         synchronized (lock) {
-            l.waker = waker;
-            // plain: the lock orders it for notifiers; the owner (this thread) reads its own write
-            EventNode.STATE.set(l, EventNode.LISTED);
             l.prev = tail;
             l.next = null;
             if (tail == null) head = l;
@@ -217,7 +251,13 @@ public final class Event {
      * Polls node {@code l} (owner only): consumes its notification, or makes sure
      * {@code waker} is the one a notify will wake.
      *
-     * @return true if notified (the node is now IDLE)
+     * <p>A node in the solo slot whose waker changed is taken out instead (or, if a notifier
+     * claimed it first, consumed): the answer is then {@code true} although it may not have been
+     * notified, and the caller re-checks its condition and inserts it again with the new waker.
+     * Only {@link EventWait} nodes (whose callers re-check anyway) use the solo slot; a public
+     * {@link EventListener} completes only when notified.
+     *
+     * @return true if the node is now IDLE (notified, or a solo node whose waker changed)
      * @throws IllegalStateException if the node is IDLE
      */
     boolean register(EventNode l, Waker waker) {
@@ -225,11 +265,21 @@ public final class Event {
         if (s == EventNode.LISTED) {
             Waker old = l.waker;
             if (old != null && old.willWake(waker)) return false;
-            synchronized (lock) {
-                s = l.stateAcquire();
-                if (s == EventNode.LISTED) {
-                    l.waker = waker;
-                    return false;
+            if (l.solo) {
+                if (SOLO.compareAndSet(this, l, null)) {
+                    // plain: the node is out of the slot; only its owner (this thread) reads it now
+                    EventNode.STATE.set(l, EventNode.IDLE);
+                    l.waker = null;
+                    return true;
+                }
+                s = awaitNotified(l);
+            } else {
+                synchronized (lock) {
+                    s = l.stateAcquire();
+                    if (s == EventNode.LISTED) {
+                        l.waker = waker;
+                        return false;
+                    }
                 }
             }
         }
@@ -245,26 +295,49 @@ public final class Event {
         int s = l.stateAcquire();
         if (s == EventNode.IDLE) return;
         if (s == EventNode.LISTED) {
-            synchronized (lock) {
-                if (l.stateAcquire() == EventNode.LISTED) {
-                    unlink(l);
-                    // plain: the node is out of the list; only its owner (this thread) reads it now
+            if (l.solo) {
+                if (SOLO.compareAndSet(this, l, null)) {
+                    // plain: the node is out of the slot; only its owner (this thread) reads it now
                     EventNode.STATE.set(l, EventNode.IDLE);
                     l.waker = null;
-                    waiting = length;
                     return;
                 }
+                s = awaitNotified(l);
+            } else {
+                synchronized (lock) {
+                    if (l.stateAcquire() == EventNode.LISTED) {
+                        unlink(l);
+                        // plain: the node is out of the list; only its owner (this thread) reads it now
+                        EventNode.STATE.set(l, EventNode.IDLE);
+                        l.waker = null;
+                        waiting = length;
+                        return;
+                    }
+                }
+                s = l.stateAcquire();
             }
         }
-        s = l.stateAcquire();
         consume(l);
         notify(1, s == EventNode.ADDITIONAL);
     }
 
+    /**
+     * A notifier claimed solo node {@code l} (its CAS on the slot won) and is about to publish the
+     * notification: wait for it (a few instructions, unless that thread was descheduled).
+     */
+    private static int awaitNotified(EventNode l) {
+        int s;
+        for (int spins = 0; (s = l.stateAcquire()) == EventNode.LISTED; spins++) {
+            if (spins < 64) Thread.onSpinWait();
+            else Thread.yield();
+        }
+        return s;
+    }
+
     /** NOTIFIED/ADDITIONAL -> IDLE, by the owner. */
     private void consume(EventNode l) {
-        // plain: once NOTIFIED the node is out of the list and only its owner touches it; the next
-        // insert publishes it again under the lock
+        // plain: once notified the node is out of the list and only its owner touches it; the next
+        // insert publishes it again (CAS on the slot, or the lock)
         EventNode.STATE.set(l, EventNode.IDLE);
         l.waker = null;
         NOTIFIED_COUNT.getAndAdd(this, -1);

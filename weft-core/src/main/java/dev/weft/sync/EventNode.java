@@ -28,6 +28,7 @@ import java.lang.invoke.VarHandle;
  * waker        written by the owner only (under the lock while LISTED); read by notifiers under
  *              the lock
  * prev, next   guarded by the event's lock
+ * solo         owner only: whether the last insert put the node in the event's solo slot
  * </pre>
  */
 abstract class EventNode {
@@ -51,6 +52,7 @@ abstract class EventNode {
     @SuppressWarnings("unused") // accessed through STATE
     private int state;
     Waker waker;
+    boolean solo;
 
     /** @return the state as the owner sees it (acquire: pairs with the notifier's release of NOTIFIED) */
     final int stateAcquire() {

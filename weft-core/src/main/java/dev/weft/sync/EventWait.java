@@ -31,7 +31,7 @@ abstract class EventWait extends EventNode {
      */
     final boolean waitOn(Event e, Context cx) {
         if (stateAcquire() == IDLE) {
-            e.insert(this, cx.waker());
+            e.insert(this, cx.waker(), true);
             fresh = true;
             return true;
         }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Linearizability of the lock-free {@link BoundedRing} itself (offer / poll / close / size) at
  * capacities 1 and 3 (3: positions wrap inside a lap that is not a power of two), under the model
- * checker and the stress strategy. {@link #theCheckerCatchesARingWithoutItsCas()} runs the same
+ * checker (the stress strategy runs the ring through {@link ChannelLincheckTest.Bounded}). {@link #theCheckerCatchesARingWithoutItsCas()} runs the same
  * checker on a copy of the ring whose offer claims its slot with a read and a write instead of a
  * CAS, and expects a failure: the checker interleaves at the ring's VarHandle accesses.
  */
@@ -122,11 +122,6 @@ class BoundedRingLincheckTest {
     @Test
     void capacityThreeIsLinearizableUnderModelChecking() {
         LincheckCheck.check(Three.class, ChannelLincheckTest.modelChecking());
-    }
-
-    @Test
-    void capacityThreeIsLinearizableUnderStress() {
-        LincheckCheck.check(Three.class, ChannelLincheckTest.stress());
     }
 
     @Test
