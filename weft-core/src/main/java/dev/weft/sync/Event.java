@@ -86,13 +86,13 @@ import java.util.Arrays;
  */
 public final class Event {
     private static final VarHandle NOTIFIED_COUNT;
-    private static final VarHandle SOLO;
+    private static final VarHandle SOLO_SLOT;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             NOTIFIED_COUNT = lookup.findVarHandle(Event.class, "notified", int.class);
-            SOLO = lookup.findVarHandle(Event.class, "solo", EventNode.class);
+            SOLO_SLOT = lookup.findVarHandle(Event.class, "solo", EventNode.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -105,7 +105,7 @@ public final class Event {
     private volatile int waiting;
     @SuppressWarnings("unused") // accessed through NOTIFIED_COUNT
     private volatile int notified;
-    @SuppressWarnings("unused") // written through SOLO
+    @SuppressWarnings("unused") // written through SOLO_SLOT
     private volatile EventNode solo;
 
     /** An event with no listeners. */
@@ -171,47 +171,48 @@ public final class Event {
         if (n <= 0) return 0;
         EventNode s = solo;
         if (s == null && waiting == 0) return 0;
-        int kind = additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED;
         Waker single = null;
         int woken = 0;
-        if (s != null && (additional || n > notified) && SOLO.compareAndSet(this, s, null)) {
+        if (s != null && (additional || n > notified) && SOLO_SLOT.compareAndSet(this, s, null)) {
             // claimed: only this thread may move s on now (its owner waits for the state to change)
             single = s.waker;
-            NOTIFIED_COUNT.getAndAdd(this, 1);
             // release: publishes the notifier's earlier actions to the owner's acquire load
-            EventNode.STATE.setRelease(s, kind);
+            EventNode.STATE.setRelease(s, additional ? EventNode.SOLO_ADDITIONAL : EventNode.SOLO_NOTIFIED);
             woken = 1;
+        }
+        if (woken == n || waiting == 0) {
+            if (single != null) single.wake();
+            return woken;
         }
         Waker[] many = null;
         int count = 0;
-        if (waiting > 0) {
-            synchronized (lock) {
-                int todo = additional ? n - woken : n - notified;
-                int unlinked = 0;
-                while (todo > 0 && head != null) {
-                    EventNode l = head;
-                    unlink(l);
-                    Waker w = l.waker;
-                    // release: publishes the notifier's earlier actions to the owner's acquire
-                    // load; the lock orders it for every other reader
-                    EventNode.STATE.setRelease(l, kind);
-                    todo--;
-                    unlinked++;
-                    if (w != null) {
-                        if (single == null) {
-                            single = w;
-                        } else {
-                            if (many == null) many = new Waker[4];
-                            else if (count == many.length) many = Arrays.copyOf(many, count * 2);
-                            many[count++] = w;
-                        }
+        synchronized (lock) {
+            int todo = additional ? n - woken : n - woken - notified;
+            int kind = additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED;
+            int unlinked = 0;
+            while (todo > 0 && head != null) {
+                EventNode l = head;
+                unlink(l);
+                Waker w = l.waker;
+                // release: publishes the notifier's earlier actions to the owner's acquire load;
+                // the lock orders it for every other reader
+                EventNode.STATE.setRelease(l, kind);
+                todo--;
+                unlinked++;
+                if (w != null) {
+                    if (single == null) {
+                        single = w;
+                    } else {
+                        if (many == null) many = new Waker[4];
+                        else if (count == many.length) many = Arrays.copyOf(many, count * 2);
+                        many[count++] = w;
                     }
                 }
-                if (unlinked > 0) {
-                    NOTIFIED_COUNT.getAndAdd(this, unlinked);
-                    waiting = length;
-                    woken += unlinked;
-                }
+            }
+            if (unlinked > 0) {
+                NOTIFIED_COUNT.getAndAdd(this, unlinked);
+                waiting = length;
+                woken += unlinked;
             }
         }
         if (single != null) single.wake();
@@ -220,8 +221,8 @@ public final class Event {
     }
 
     /**
-     * Inserts an IDLE node: into the solo slot if {@code solo} allows it and nobody else waits,
-     * else at the tail of the list. Re-check the condition after this call.
+     * Inserts an IDLE node: into the solo slot if {@code mayBeSolo} and nobody else waits, else at
+     * the tail of the list. Re-check the condition after this call.
      *
      * @param waker the waker to store at once, or {@code null} (a listener not polled yet)
      * @param mayBeSolo whether the node may take the solo slot (only {@link EventWait} nodes: see
@@ -229,14 +230,14 @@ public final class Event {
      */
     void insert(EventNode l, Waker waker, boolean mayBeSolo) {
         l.waker = waker;
-        // plain: published by the CAS on solo, or ordered by the lock; the owner reads its own write
-        EventNode.STATE.set(l, EventNode.LISTED);
         if (mayBeSolo && waiting == 0 && solo == null) {
-            l.solo = true;
-            if (SOLO.compareAndSet(this, null, l)) return;
+            // plain: published by the CAS on the slot; the owner reads its own write
+            EventNode.STATE.set(l, EventNode.SOLO);
+            if (SOLO_SLOT.compareAndSet(this, null, l)) return;
         }
-        l.solo = false;
         synchronized (lock) {
+            // plain: the lock orders it for notifiers; the owner reads its own write
+            EventNode.STATE.set(l, EventNode.LISTED);
             l.prev = tail;
             l.next = null;
             if (tail == null) head = l;
@@ -262,16 +263,11 @@ public final class Event {
      */
     boolean register(EventNode l, Waker waker) {
         int s = l.stateAcquire();
-        if (s == EventNode.LISTED) {
+        if (s == EventNode.LISTED || s == EventNode.SOLO) {
             Waker old = l.waker;
             if (old != null && old.willWake(waker)) return false;
-            if (l.solo) {
-                if (SOLO.compareAndSet(this, l, null)) {
-                    // plain: the node is out of the slot; only its owner (this thread) reads it now
-                    EventNode.STATE.set(l, EventNode.IDLE);
-                    l.waker = null;
-                    return true;
-                }
+            if (s == EventNode.SOLO) {
+                if (leaveSolo(l)) return true;
                 s = awaitNotified(l);
             } else {
                 synchronized (lock) {
@@ -283,8 +279,8 @@ public final class Event {
                 }
             }
         }
-        if (s != EventNode.IDLE) {
-            consume(l);
+        if (EventNode.isNotified(s)) {
+            consume(l, s);
             return true;
         }
         throw new IllegalStateException("listener polled after it completed or was cancelled");
@@ -294,31 +290,33 @@ public final class Event {
     void remove(EventNode l) {
         int s = l.stateAcquire();
         if (s == EventNode.IDLE) return;
-        if (s == EventNode.LISTED) {
-            if (l.solo) {
-                if (SOLO.compareAndSet(this, l, null)) {
-                    // plain: the node is out of the slot; only its owner (this thread) reads it now
+        if (s == EventNode.SOLO) {
+            if (leaveSolo(l)) return;
+            s = awaitNotified(l);
+        } else if (s == EventNode.LISTED) {
+            synchronized (lock) {
+                if (l.stateAcquire() == EventNode.LISTED) {
+                    unlink(l);
+                    // plain: the node is out of the list; only its owner (this thread) reads it now
                     EventNode.STATE.set(l, EventNode.IDLE);
                     l.waker = null;
+                    waiting = length;
                     return;
                 }
-                s = awaitNotified(l);
-            } else {
-                synchronized (lock) {
-                    if (l.stateAcquire() == EventNode.LISTED) {
-                        unlink(l);
-                        // plain: the node is out of the list; only its owner (this thread) reads it now
-                        EventNode.STATE.set(l, EventNode.IDLE);
-                        l.waker = null;
-                        waiting = length;
-                        return;
-                    }
-                }
-                s = l.stateAcquire();
             }
+            s = l.stateAcquire();
         }
-        consume(l);
-        notify(1, s == EventNode.ADDITIONAL);
+        consume(l, s);
+        notify(1, EventNode.isAdditional(s));
+    }
+
+    /** @return whether the owner took its SOLO node {@code l} out before any notifier claimed it */
+    private boolean leaveSolo(EventNode l) {
+        if (!SOLO_SLOT.compareAndSet(this, l, null)) return false;
+        // plain: the node is out of the slot; only its owner (this thread) reads it now
+        EventNode.STATE.set(l, EventNode.IDLE);
+        l.waker = null;
+        return true;
     }
 
     /**
@@ -327,20 +325,20 @@ public final class Event {
      */
     private static int awaitNotified(EventNode l) {
         int s;
-        for (int spins = 0; (s = l.stateAcquire()) == EventNode.LISTED; spins++) {
+        for (int spins = 0; (s = l.stateAcquire()) == EventNode.SOLO; spins++) {
             if (spins < 64) Thread.onSpinWait();
             else Thread.yield();
         }
         return s;
     }
 
-    /** NOTIFIED/ADDITIONAL -> IDLE, by the owner. */
-    private void consume(EventNode l) {
-        // plain: once notified the node is out of the list and only its owner touches it; the next
-        // insert publishes it again (CAS on the slot, or the lock)
+    /** A notified state {@code s} -> IDLE, by the owner. */
+    private void consume(EventNode l, int s) {
+        // plain: once notified the node is out of the event and only its owner touches it; the
+        // next insert publishes it again (CAS on the slot, or the lock)
         EventNode.STATE.set(l, EventNode.IDLE);
         l.waker = null;
-        NOTIFIED_COUNT.getAndAdd(this, -1);
+        if (s == EventNode.NOTIFIED || s == EventNode.ADDITIONAL) NOTIFIED_COUNT.getAndAdd(this, -1);
     }
 
     private void unlink(EventNode l) {

@@ -5,37 +5,45 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A place in an {@link Event}'s wait list. The waiting futures ({@link EventWait}) and the public
- * {@link EventListener} extend it, so waiting allocates no separate list node.
+ * A place in an {@link Event}'s wait list or its solo slot. The waiting futures
+ * ({@link EventWait}) and the public {@link EventListener} extend it, so waiting allocates no
+ * separate node.
  *
  * <h2>State</h2>
  * <pre>
- * state        meaning                                       next states
- * IDLE         not in the list, holds no notification        LISTED (insert, by the owner)
- * LISTED       in the list, not yet notified                 NOTIFIED or ADDITIONAL (notify),
- *                                                            IDLE (remove)
- * NOTIFIED     taken out of the list by a notify; the owner  IDLE (consumed or passed on, by the
- *              has not consumed the notification yet         owner, without the lock)
- * ADDITIONAL   the same, by a notifyAdditional (a pass-on    IDLE (likewise)
- *              is of the same kind)
+ * state            meaning                                      next states
+ * IDLE             not in the event, holds no notification      LISTED or SOLO (insert, by owner)
+ * LISTED           in the list, not yet notified                NOTIFIED/ADDITIONAL (notify, under
+ *                                                               lock), IDLE (remove, under lock)
+ * SOLO             in the solo slot, not yet notified           SOLO_NOTIFIED/SOLO_ADDITIONAL
+ *                                                               (notify), IDLE (owner); both only
+ *                                                               after winning the CAS that empties
+ *                                                               the slot
+ * NOTIFIED         taken out by a notify (counted in the        IDLE (consumed or passed on, by
+ *                  event's "notified"); not yet consumed        the owner, without the lock)
+ * ADDITIONAL       the same, by a notifyAdditional              IDLE (likewise)
+ * SOLO_NOTIFIED,   the same for a node notified from the solo   IDLE (likewise)
+ * SOLO_ADDITIONAL  slot (not counted in "notified")
  * </pre>
  * <pre>
  * field        who touches it
- * state        written under the event's lock (IDLE to LISTED, LISTED to NOTIFIED/ADDITIONAL,
- *              LISTED to IDLE), or by the owner without the lock (NOTIFIED/ADDITIONAL to IDLE:
- *              once notified, the node is out of the list and nobody else touches it); read by
- *              the owner without the lock
- * waker        written by the owner only (under the lock while LISTED); read by notifiers under
- *              the lock
+ * state        notifiers: release stores of a notified state (under the lock, or after winning
+ *              the solo slot); owner: every other transition (IDLE to LISTED under the lock, IDLE
+ *              to SOLO before its CAS on the slot publishes it, back to IDLE once the node is out
+ *              of the event and nobody else touches it); read by the owner without the lock
+ * waker        written by the owner only: under the lock while LISTED, never while SOLO; read by
+ *              notifiers under the lock, or after winning the solo slot
  * prev, next   guarded by the event's lock
- * solo         owner only: whether the last insert put the node in the event's solo slot
  * </pre>
  */
 abstract class EventNode {
     static final int IDLE = 0;
     static final int LISTED = 1;
-    static final int NOTIFIED = 2;
-    static final int ADDITIONAL = 3;
+    static final int SOLO = 2;
+    static final int NOTIFIED = 3;
+    static final int ADDITIONAL = 4;
+    static final int SOLO_NOTIFIED = 5;
+    static final int SOLO_ADDITIONAL = 6;
 
     static final VarHandle STATE;
 
@@ -52,10 +60,19 @@ abstract class EventNode {
     @SuppressWarnings("unused") // accessed through STATE
     private int state;
     Waker waker;
-    boolean solo;
 
-    /** @return the state as the owner sees it (acquire: pairs with the notifier's release of NOTIFIED) */
+    /** @return the state as the owner sees it (acquire: pairs with the notifier's release) */
     final int stateAcquire() {
         return (int) STATE.getAcquire(this);
+    }
+
+    /** @return whether {@code s} is one of the notified states */
+    static boolean isNotified(int s) {
+        return s >= NOTIFIED;
+    }
+
+    /** @return whether {@code s} was set by a notifyAdditional */
+    static boolean isAdditional(int s) {
+        return s == ADDITIONAL || s == SOLO_ADDITIONAL;
     }
 }
