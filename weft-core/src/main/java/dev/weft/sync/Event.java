@@ -35,43 +35,46 @@ import java.util.Arrays;
  * <h2>State</h2>
  * <pre>
  * field        meaning                                                   who touches it
- * solo         the solo slot: one LISTED node outside the list, used     CAS by anyone (whoever
- *              when nobody else waits (a lone receiver: no lock at all)  empties it owns the node)
- * head, tail   FIFO list of the other LISTED nodes                       guarded by lock
+ * solo         the solo slot: one SOLO node outside the list, used when  CAS by anyone (whoever
+ *              nobody else waits (a lone receiver: no lock at all)       empties it owns the node)
+ * head, tail   FIFO list of the LISTED nodes                             guarded by lock
  * length       how many nodes are in the list                            guarded by lock
  * waiting      volatile mirror of length; notify* returns at once when   written under lock,
  *              solo and waiting say nobody waits                         read by anyone
- * notified     nodes taken out by a notify whose owner has not yet       incremented by notifiers,
- *              consumed the notification (notify(n) counts them)         decremented by owners
- *                                                                        (atomic adds)
+ * notified     nodes taken out of the list by a notify whose owner has   incremented under lock,
+ *              not yet consumed the notification (notify(n) counts       decremented by owners
+ *              them; solo notifications are not counted)                 (atomic adds)
  * </pre>
  * <pre>
- * transition            node state                  by        how
- * insert, nobody waits  IDLE -> LISTED, in solo     owner     CAS solo null -> node
- * insert, else          IDLE -> LISTED, list tail   owner     under lock
- * notify* (solo)        LISTED -> NOTIFIED or       notifier  CAS solo node -> null, notified++,
- *                       ADDITIONAL                            release store of the state
- * notify* (list)        LISTED -> NOTIFIED or       notifier  under lock, from the head;
- *                       ADDITIONAL, unlinked                  notified += k
- * poll sees notified    NOTIFIED/ADDITIONAL         owner     acquire load, notified--
- *                       -> IDLE
- * poll, same waker      (none)                      owner     one acquire load
- * poll, new waker       list: waker replaced        owner     under lock
- *                       solo: LISTED -> IDLE (the             CAS solo node -> null; the caller
- *                       caller re-checks, re-inserts)         re-checks and inserts again
- * remove (LISTED)       LISTED -> IDLE              owner     CAS solo node -> null, or unlink
- *                                                             under lock
- * remove (notified)     NOTIFIED/ADDITIONAL         owner     notified--, then notify one more
- *                       -> IDLE                               listener of the same kind
+ * transition            node state (EventNode)        by        how
+ * insert, nobody waits  IDLE -> SOLO                  owner     CAS solo null -> node
+ * insert, else          IDLE -> LISTED, at the tail   owner     under lock
+ * notify* (solo)        SOLO -> SOLO_NOTIFIED or      notifier  CAS solo node -> null, then a
+ *                       SOLO_ADDITIONAL                         release store of the state
+ * notify* (list)        LISTED -> NOTIFIED or         notifier  under lock, from the head;
+ *                       ADDITIONAL, unlinked                    notified += k
+ * poll sees notified    any notified state -> IDLE    owner     acquire load (notified-- if
+ *                                                               counted)
+ * poll, same waker      (none)                        owner     one acquire load
+ * poll, new waker       LISTED: waker replaced        owner     under lock
+ *                       SOLO -> IDLE (the caller                CAS solo node -> null; the caller
+ *                       re-checks and re-inserts)               re-checks and inserts again
+ * remove                SOLO or LISTED -> IDLE        owner     CAS solo node -> null, or unlink
+ *                                                               under lock
+ * remove (notified)     notified state -> IDLE        owner     then notify one more listener of
+ *                                                               the same kind (pass it on)
  * </pre>
  * A notify takes the nodes it notifies out (Tokio's {@code Notify} does the same), so the waiter
- * consumes its notification with one acquire load and one atomic add, and a waiter that keeps the
- * same waker re-polls without the lock. A lone waiter (the usual case for one receiver, or one
- * sender on a full channel) sits in the solo slot: inserting it and notifying it are one CAS each,
- * no lock. An owner whose CAS on the slot fails knows a notifier has claimed its node and waits
- * the few instructions until the notifier publishes the state. The slot is used only when the list
- * is empty, so notify order stays first-come first-served except for two waiters that arrive at
- * the same moment. Public {@link EventListener}s always use the list.
+ * consumes its notification with one acquire load, and a waiter that keeps the same waker
+ * re-polls without the lock. A lone waiter (the usual case for one receiver, or one sender on a
+ * full channel) sits in the solo slot: inserting it and notifying it are one CAS each, no lock. An
+ * owner whose CAS on the slot fails knows a notifier has claimed its node and waits the few
+ * instructions until the notifier publishes the state. The slot is used only when the list is
+ * empty, so notify order stays first-come first-served except for two waiters that arrive at the
+ * same moment. Public {@link EventListener}s always use the list, so {@code notify(n)} counts
+ * exactly as event-listener's does for them; a solo node (an internal waiting future) holding an
+ * unconsumed notification is not counted, so {@code notify(n)} may then wake one more waiter than
+ * needed: a spurious wake, after which that waiter re-checks and waits again.
  *
  * <p>Why the fast path is safe: the waiter writes {@code solo} (CAS) or {@code waiting} (volatile)
  * when it listens and then re-checks the condition; the notifier changes the condition (a volatile
