@@ -92,7 +92,7 @@ public final class Barrier {
                 synchronized (lock) {
                     if (generation != myGeneration) {
                         in = false;
-                        stopWaiting();
+                        stopWaiting(released);
                         return Poll.ready(Boolean.FALSE);
                     }
                 }
@@ -108,7 +108,7 @@ public final class Barrier {
                 }
                 in = false;
             }
-            stopWaiting();
+            stopWaiting(released);
         }
     }
 

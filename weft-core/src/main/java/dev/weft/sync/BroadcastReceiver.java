@@ -103,12 +103,12 @@ public final class BroadcastReceiver<T> implements AutoCloseable {
                 try {
                     r = take(cx);
                 } catch (RuntimeException e) {
-                    stopWaiting();
+                    stopWaiting(core.sent);
                     throw e;
                 }
                 if (r == null) return budgetSpent();
                 if (r != EMPTY) {
-                    stopWaiting();
+                    stopWaiting(core.sent);
                     return Poll.ready((T) r);
                 }
                 if (!waitOn(core.sent, cx)) return Poll.pending();
@@ -117,7 +117,7 @@ public final class BroadcastReceiver<T> implements AutoCloseable {
 
         @Override
         public void cancel() {
-            stopWaiting();
+            stopWaiting(core.sent);
         }
     }
 

@@ -25,14 +25,15 @@ package dev.weft.sync;
 public record Channel<T>(Sender<T> sender, Receiver<T> receiver) {
 
     /**
-     * A channel holding at most {@code capacity} messages.
+     * A channel holding at most {@code capacity} messages. Its ring of {@code capacity} slots
+     * (about 12 bytes each) is allocated at once.
      *
-     * @param capacity at least 1
+     * @param capacity 1 to 2^30
      * @param <T> the message type
      * @return the channel's first sender and receiver
      */
     public static <T> Channel<T> bounded(int capacity) {
-        if (capacity < 1) throw new IllegalArgumentException("capacity must be at least 1: " + capacity);
+        if (capacity < 1 || capacity > 1 << 30) throw new IllegalArgumentException("capacity must be 1 to 2^30: " + capacity);
         return of(new ChannelCore<>(capacity));
     }
 

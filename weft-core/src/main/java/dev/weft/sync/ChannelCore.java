@@ -2,53 +2,58 @@ package dev.weft.sync;
 
 import dev.weft.future.Context;
 import dev.weft.internal.Coop;
-import java.util.ArrayDeque;
 
 /**
- * The shared state of one MPMC channel: a FIFO queue under a lock, the close flag, the handle
- * counts, and two events (space freed, message added) the futures wait on.
+ * The shared state of one MPMC channel: the message store (a lock-free {@link BoundedRing} or an
+ * unbounded {@link LockedQueue}, which also holds the close flag), the handle counts, and two
+ * events (room freed, message added) the futures wait on.
  *
  * <h2>State</h2>
  * <pre>
  * field              meaning                                 who touches it
- * queue              messages sent and not yet received      guarded by this
- * closed             no more sends; receives drain then fail guarded by this (written once false->true)
- * senders/receivers  live handles; 0 closes the channel      guarded by this
+ * queue              messages sent and not yet received;     any thread, through its own rules
+ *                    the close flag
+ * senders/receivers  live handles; 0 closes the channel      guarded by this (rare: clone/close)
  * sendOps            senders waiting for room                notified after each receive (bounded)
  * recvOps            receivers waiting for a message         notified after each send
  * </pre>
  * <pre>
  * transition      from               to                  then
  * offer           open, not full     one more message    recvOps.notifyAdditional(1)
- * take            not empty          one less message    sendOps.notifyAdditional(1)
+ * take            not empty          one less message    sendOps.notifyAdditional(1) (bounded)
  * close           open               closed              notifyAll on both events
  * </pre>
- * The lock is never held while an event's lock is taken or a waker is woken (except
- * {@link Coop#proceed} waking the polling task itself, which takes no lock of ours).
+ * An operation that ends the poll (completes it) charges the cooperative budget: with
+ * {@code cx != null} and no budget left it answers {@link #BUDGET} before touching the queue
+ * (the task has been woken); after a success it takes one unit. A notify costs one volatile read
+ * when nobody waits ({@link Event}). No lock of ours is held while an event's lock is taken or a
+ * waker is woken.
  *
  * @param <T> the message type
  */
 final class ChannelCore<T> {
     /** {@link #offer} / {@link #take}: the channel is full / empty. */
-    static final Object NOT_NOW = new Object();
+    static final Object NOT_NOW = MessageQueue.NOT_NOW;
     /** {@link #offer} / {@link #take}: closed (and, for take, drained). */
-    static final Object CLOSED = new Object();
+    static final Object CLOSED = MessageQueue.CLOSED;
+    /** {@link #offer}: the message is queued. */
+    static final Object SENT = MessageQueue.SENT;
     /** {@link #offer} / {@link #take}: the task's budget is spent; it has been woken. */
     static final Object BUDGET = new Object();
-    /** {@link #offer}: the message is queued. */
-    static final Object SENT = new Object();
 
     final int capacity;
     final Event sendOps = new Event();
     final Event recvOps = new Event();
-    private final ArrayDeque<T> queue;
-    private boolean closed;
+    private final MessageQueue<T> queue;
+    private final boolean bounded;
     private int senders = 1;
     private int receivers = 1;
 
+    /** @param capacity 1 .. 2^30 for a bounded channel, {@link Integer#MAX_VALUE} for unbounded */
     ChannelCore(int capacity) {
         this.capacity = capacity;
-        this.queue = new ArrayDeque<>(capacity == Integer.MAX_VALUE ? 16 : Math.min(capacity, 1024));
+        this.bounded = capacity != Integer.MAX_VALUE;
+        this.queue = bounded ? new BoundedRing<>(capacity) : new LockedQueue<>();
     }
 
     /**
@@ -58,14 +63,13 @@ final class ChannelCore<T> {
      * @return {@link #SENT}, {@link #NOT_NOW} (full), {@link #CLOSED} or {@link #BUDGET}
      */
     Object offer(T message, Context cx) {
-        synchronized (this) {
-            if (closed) return CLOSED;
-            if (queue.size() >= capacity) return NOT_NOW;
-            if (cx != null && !Coop.proceed(cx)) return BUDGET;
-            queue.addLast(message);
+        if (cx != null && Coop.remaining() == 0) return spent(cx);
+        Object r = queue.offer(message);
+        if (r == SENT) {
+            if (cx != null) Coop.proceed(cx);
+            recvOps.notifyAdditional(1);
         }
-        recvOps.notifyAdditional(1);
-        return SENT;
+        return r;
     }
 
     /**
@@ -76,32 +80,34 @@ final class ChannelCore<T> {
      *     or {@link #BUDGET}
      */
     Object take(Context cx) {
-        T m;
-        synchronized (this) {
-            if (queue.isEmpty()) return closed ? CLOSED : NOT_NOW;
-            if (cx != null && !Coop.proceed(cx)) return BUDGET;
-            m = queue.pollFirst();
+        if (cx != null && Coop.remaining() == 0) return spent(cx);
+        Object r = queue.poll();
+        if (r != NOT_NOW && r != CLOSED) {
+            if (cx != null) Coop.proceed(cx);
+            if (bounded) sendOps.notifyAdditional(1);
         }
-        if (capacity != Integer.MAX_VALUE) sendOps.notifyAdditional(1);
-        return m;
+        return r;
+    }
+
+    /** The budget is spent: {@link Coop#proceed} wakes the task and answers false. */
+    private static Object spent(Context cx) {
+        Coop.proceed(cx);
+        return BUDGET;
     }
 
     /** @return {@code true} if this call closed the channel */
     boolean close() {
-        synchronized (this) {
-            if (closed) return false;
-            closed = true;
-        }
+        if (!queue.close()) return false;
         sendOps.notifyAllListeners();
         recvOps.notifyAllListeners();
         return true;
     }
 
-    synchronized boolean isClosed() {
-        return closed;
+    boolean isClosed() {
+        return queue.isClosed();
     }
 
-    synchronized int size() {
+    int size() {
         return queue.size();
     }
 

@@ -1,6 +1,8 @@
 package dev.weft.sync;
 
 import dev.weft.future.Waker;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -32,39 +34,82 @@ import java.util.Arrays;
  *
  * <h2>State</h2>
  * <pre>
- * field        meaning                                                    who touches it
- * head, tail   FIFO list of listeners, notified ones first                guarded by lock
- * next         first listener not yet notified (null: all are)            guarded by lock
- * notified     how many listeners in the list are notified                guarded by lock
- * unnotified   volatile mirror of (listeners - notified): the lock-free   written under lock,
- *              fast path of notify* reads it and returns if it is 0        read by anyone
+ * field        meaning                                                   who touches it
+ * solo         the solo slot: one SOLO node outside the list, used when  CAS by anyone (whoever
+ *              nobody else waits (a lone receiver: no lock at all)       empties it owns the node)
+ * head, tail   FIFO list of the LISTED nodes                             guarded by lock
+ * length       how many nodes are in the list                            guarded by lock
+ * waiting      volatile mirror of length; notify* returns at once when   written under lock,
+ *              solo and waiting say nobody waits                         read by anyone
+ * notified     nodes taken out of the list by a notify whose owner has   incremented under lock,
+ *              not yet consumed the notification (notify(n) counts       decremented by owners
+ *              them; solo notifications are not counted)                 (atomic adds)
  * </pre>
  * <pre>
- * transition          effect on a listener                         by
- * listen()            (new) -> CREATED, appended at the tail       waiter
- * poll, not notified  CREATED/WAITING -> WAITING (waker stored)    waiter
- * notify*             CREATED/WAITING -> NOTIFIED (waker woken)    notifier
- * poll, notified      NOTIFIED -> removed, poll is ready           waiter
- * cancel()            any -> removed; a NOTIFIED one re-notifies    waiter
- *                     one more listener (same "additional" kind)
+ * transition            node state (EventNode)        by        how
+ * insert, nobody waits  IDLE -> SOLO                  owner     CAS solo null -> node
+ * insert, else          IDLE -> LISTED, at the tail   owner     under lock
+ * notify* (solo)        SOLO -> SOLO_NOTIFIED or      notifier  CAS solo node -> null, then a
+ *                       SOLO_ADDITIONAL                         release store of the state
+ * notify* (list)        LISTED -> NOTIFIED or         notifier  under lock, from the head;
+ *                       ADDITIONAL, unlinked                    notified += k
+ * poll sees notified    any notified state -> IDLE    owner     acquire load (notified-- if
+ *                                                               counted)
+ * poll, same waker      (none)                        owner     one acquire load
+ * poll, new waker       LISTED: waker replaced        owner     under lock
+ *                       SOLO -> IDLE (the caller                CAS solo node -> null; the caller
+ *                       re-checks and re-inserts)               re-checks and inserts again
+ * remove                SOLO or LISTED -> IDLE        owner     CAS solo node -> null, or unlink
+ *                                                               under lock
+ * remove (notified)     notified state -> IDLE        owner     then notify one more listener of
+ *                                                               the same kind (pass it on)
  * </pre>
- * Why the fast path is safe: the waiter writes {@code unnotified} (volatile) when it listens and
- * then re-checks the condition; the notifier changes the condition (a volatile write or a lock
- * release) and then reads {@code unnotified}. Synchronization actions are totally ordered, so
- * either the notifier sees the listener or the waiter's re-check sees the new condition.
- * Wakers are woken after the lock is released.
+ * A notify takes the nodes it notifies out (Tokio's {@code Notify} does the same), so the waiter
+ * consumes its notification with one acquire load, and a waiter that keeps the same waker
+ * re-polls without the lock. A lone waiter (the usual case for one receiver, or one sender on a
+ * full channel) sits in the solo slot: inserting it and notifying it are one CAS each, no lock. An
+ * owner whose CAS on the slot fails knows a notifier has claimed its node and waits the few
+ * instructions until the notifier publishes the state. The slot is used only when the list is
+ * empty, so notify order stays first-come first-served except for two waiters that arrive at the
+ * same moment. Public {@link EventListener}s always use the list, so {@code notify(n)} counts
+ * exactly as event-listener's does for them; a solo node (an internal waiting future) holding an
+ * unconsumed notification is not counted, so {@code notify(n)} may then wake one more waiter than
+ * needed: a spurious wake, after which that waiter re-checks and waits again.
+ *
+ * <p>Why the fast path is safe: the waiter writes {@code solo} (CAS) or {@code waiting} (volatile)
+ * when it listens and then re-checks the condition; the notifier changes the condition (a volatile
+ * write or a lock release) and then reads {@code solo} and {@code waiting}. Synchronization actions
+ * are totally ordered, so either the notifier sees the listener or the waiter's re-check sees the
+ * new condition. Why {@code notify(n)} may skip listeners counted in {@code notified}: each of them
+ * re-checks the condition after it decrements the count, and a notifier that saw the count before
+ * that decrement changed the condition before reading it.
  *
  * <p>Memory consistency effects: actions before a {@code notify*} call happen-before the
  * completion of the poll of a listener that this call notified.
  */
 public final class Event {
+    private static final VarHandle NOTIFIED_COUNT;
+    private static final VarHandle SOLO_SLOT;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            NOTIFIED_COUNT = lookup.findVarHandle(Event.class, "notified", int.class);
+            SOLO_SLOT = lookup.findVarHandle(Event.class, "solo", EventNode.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Object lock = new Object();
-    private EventListener head;
-    private EventListener tail;
-    private EventListener next;
+    private EventNode head;
+    private EventNode tail;
     private int length;
-    private int notified;
-    private volatile int unnotified;
+    private volatile int waiting;
+    @SuppressWarnings("unused") // accessed through NOTIFIED_COUNT
+    private volatile int notified;
+    @SuppressWarnings("unused") // written through SOLO_SLOT
+    private volatile EventNode solo;
 
     /** An event with no listeners. */
     public Event() {}
@@ -76,7 +121,7 @@ public final class Event {
      */
     public EventListener listen() {
         EventListener l = new EventListener(this);
-        insert(l, null);
+        insert(l, null, false);
         return l;
     }
 
@@ -122,27 +167,41 @@ public final class Event {
 
     /** @return how many listeners are registered and not yet notified (a snapshot) */
     public int waiting() {
-        return unnotified;
+        return waiting + (solo != null ? 1 : 0);
     }
 
     private int notify(int n, boolean additional) {
-        if (n <= 0 || unnotified == 0) return 0;
+        if (n <= 0) return 0;
+        EventNode s = solo;
+        if (s == null && waiting == 0) return 0;
         Waker single = null;
+        int woken = 0;
+        if (s != null && (additional || n > notified) && SOLO_SLOT.compareAndSet(this, s, null)) {
+            // claimed: only this thread may move s on now (its owner waits for the state to change)
+            single = s.waker;
+            // release: publishes the notifier's earlier actions to the owner's acquire load
+            EventNode.STATE.setRelease(s, additional ? EventNode.SOLO_ADDITIONAL : EventNode.SOLO_NOTIFIED);
+            woken = 1;
+        }
+        if (woken == n || waiting == 0) {
+            if (single != null) single.wake();
+            return woken;
+        }
         Waker[] many = null;
         int count = 0;
-        int woken = 0;
         synchronized (lock) {
-            int todo = additional ? n : n - notified;
-            while (todo > 0 && next != null) {
-                EventListener l = next;
-                next = l.next;
-                l.state = EventListener.NOTIFIED;
-                l.additional = additional;
-                notified++;
-                todo--;
+            int todo = additional ? n - woken : n - woken - notified;
+            int kind = additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED;
+            int unlinked = 0;
+            while (todo > 0 && head != null) {
+                EventNode l = head;
+                unlink(l);
                 Waker w = l.waker;
-                l.waker = null;
-                woken++;
+                // release: publishes the notifier's earlier actions to the owner's acquire load;
+                // the lock orders it for every other reader
+                EventNode.STATE.setRelease(l, kind);
+                todo--;
+                unlinked++;
                 if (w != null) {
                     if (single == null) {
                         single = w;
@@ -153,7 +212,11 @@ public final class Event {
                     }
                 }
             }
-            unnotified = countUnnotified();
+            if (unlinked > 0) {
+                NOTIFIED_COUNT.getAndAdd(this, unlinked);
+                waiting = length;
+                woken += unlinked;
+            }
         }
         if (single != null) single.wake();
         for (int i = 0; i < count; i++) many[i].wake();
@@ -161,76 +224,127 @@ public final class Event {
     }
 
     /**
-     * Inserts {@code l} at the tail as a fresh listener; used by futures that reuse theirs.
+     * Inserts an IDLE node: into the solo slot if {@code mayBeSolo} and nobody else waits, else at
+     * the tail of the list. Re-check the condition after this call.
      *
-     * @param waker the waker to store at once (the listener is then WAITING), or {@code null}
+     * @param waker the waker to store at once, or {@code null} (a listener not polled yet)
+     * @param mayBeSolo whether the node may take the solo slot (only {@link EventWait} nodes: see
+     *     {@link #register})
      */
-    void insert(EventListener l, Waker waker) {
+    void insert(EventNode l, Waker waker, boolean mayBeSolo) {
+        l.waker = waker;
+        if (mayBeSolo && waiting == 0 && solo == null) {
+            // plain: published by the CAS on the slot; the owner reads its own write
+            EventNode.STATE.set(l, EventNode.SOLO);
+            if (SOLO_SLOT.compareAndSet(this, null, l)) return;
+        }
         synchronized (lock) {
-            l.waker = waker;
-            l.state = waker == null ? EventListener.CREATED : EventListener.WAITING;
-            l.additional = false;
+            // plain: the lock orders it for notifiers; the owner reads its own write
+            EventNode.STATE.set(l, EventNode.LISTED);
             l.prev = tail;
             l.next = null;
             if (tail == null) head = l;
             else tail.next = l;
             tail = l;
-            if (next == null) next = l;
             length++;
-            unnotified = countUnnotified();
+            waiting = length;
         }
     }
 
     /**
-     * Polls {@code l} under the lock: consumes its notification, or stores the waker.
+     * Polls node {@code l} (owner only): consumes its notification, or makes sure
+     * {@code waker} is the one a notify will wake.
      *
-     * @return true if notified (and now removed)
+     * <p>A node in the solo slot whose waker changed is taken out instead (or, if a notifier
+     * claimed it first, consumed): the answer is then {@code true} although it may not have been
+     * notified, and the caller re-checks its condition and inserts it again with the new waker.
+     * Only {@link EventWait} nodes (whose callers re-check anyway) use the solo slot; a public
+     * {@link EventListener} completes only when notified.
+     *
+     * @return true if the node is now IDLE (notified, or a solo node whose waker changed)
+     * @throws IllegalStateException if the node is IDLE
      */
-    boolean register(EventListener l, Waker waker) {
-        synchronized (lock) {
-            switch (l.state) {
-                case EventListener.NOTIFIED -> {
-                    unlink(l);
-                    notified--;
-                    l.state = EventListener.IDLE;
-                    unnotified = countUnnotified();
-                    return true;
+    boolean register(EventNode l, Waker waker) {
+        int s = l.stateAcquire();
+        if (s == EventNode.LISTED || s == EventNode.SOLO) {
+            Waker old = l.waker;
+            if (old != null && old.willWake(waker)) return false;
+            if (s == EventNode.SOLO) {
+                if (leaveSolo(l)) return true;
+                s = awaitNotified(l);
+            } else {
+                synchronized (lock) {
+                    s = l.stateAcquire();
+                    if (s == EventNode.LISTED) {
+                        l.waker = waker;
+                        return false;
+                    }
                 }
-                case EventListener.CREATED, EventListener.WAITING -> {
-                    if (l.waker == null || !l.waker.willWake(waker)) l.waker = waker;
-                    l.state = EventListener.WAITING;
-                    return false;
-                }
-                default -> throw new IllegalStateException("listener polled after it completed or was cancelled");
             }
         }
-    }
-
-    /** Removes {@code l} if it is in the list; a notification it had not consumed goes to another listener. */
-    void remove(EventListener l) {
-        boolean pass;
-        boolean passAdditional;
-        synchronized (lock) {
-            int s = l.state;
-            if (s == EventListener.IDLE) return;
-            pass = s == EventListener.NOTIFIED;
-            passAdditional = l.additional;
-            if (next == l) next = l.next;
-            unlink(l);
-            if (pass) notified--;
-            l.state = EventListener.IDLE;
-            l.waker = null;
-            unnotified = countUnnotified();
+        if (EventNode.isNotified(s)) {
+            consume(l, s);
+            return true;
         }
-        if (pass) notify(1, passAdditional);
+        throw new IllegalStateException("listener polled after it completed or was cancelled");
     }
 
-    /** Listeners from {@code next} on: all but the notified ones (which sit before {@code next}). */
-    private int countUnnotified() {
-        return length - notified;
+    /** Removes node {@code l} (owner only); a notification it had not consumed goes to another listener. */
+    void remove(EventNode l) {
+        int s = l.stateAcquire();
+        if (s == EventNode.IDLE) return;
+        if (s == EventNode.SOLO) {
+            if (leaveSolo(l)) return;
+            s = awaitNotified(l);
+        } else if (s == EventNode.LISTED) {
+            synchronized (lock) {
+                if (l.stateAcquire() == EventNode.LISTED) {
+                    unlink(l);
+                    // plain: the node is out of the list; only its owner (this thread) reads it now
+                    EventNode.STATE.set(l, EventNode.IDLE);
+                    l.waker = null;
+                    waiting = length;
+                    return;
+                }
+            }
+            s = l.stateAcquire();
+        }
+        consume(l, s);
+        notify(1, EventNode.isAdditional(s));
     }
 
-    private void unlink(EventListener l) {
+    /** @return whether the owner took its SOLO node {@code l} out before any notifier claimed it */
+    private boolean leaveSolo(EventNode l) {
+        if (!SOLO_SLOT.compareAndSet(this, l, null)) return false;
+        // plain: the node is out of the slot; only its owner (this thread) reads it now
+        EventNode.STATE.set(l, EventNode.IDLE);
+        l.waker = null;
+        return true;
+    }
+
+    /**
+     * A notifier claimed solo node {@code l} (its CAS on the slot won) and is about to publish the
+     * notification: wait for it (a few instructions, unless that thread was descheduled).
+     */
+    private static int awaitNotified(EventNode l) {
+        int s;
+        for (int spins = 0; (s = l.stateAcquire()) == EventNode.SOLO; spins++) {
+            if (spins < 64) Thread.onSpinWait();
+            else Thread.yield();
+        }
+        return s;
+    }
+
+    /** A notified state {@code s} -> IDLE, by the owner. */
+    private void consume(EventNode l, int s) {
+        // plain: once notified the node is out of the event and only its owner touches it; the
+        // next insert publishes it again (CAS on the slot, or the lock)
+        EventNode.STATE.set(l, EventNode.IDLE);
+        l.waker = null;
+        if (s == EventNode.NOTIFIED || s == EventNode.ADDITIONAL) NOTIFIED_COUNT.getAndAdd(this, -1);
+    }
+
+    private void unlink(EventNode l) {
         if (l.prev == null) head = l.next;
         else l.prev.next = l.next;
         if (l.next == null) tail = l.prev;
@@ -242,6 +356,6 @@ public final class Event {
 
     @Override
     public String toString() {
-        return "Event[waiting=" + unnotified + "]";
+        return "Event[waiting=" + waiting + "]";
     }
 }

@@ -3,7 +3,6 @@ package dev.weft.sync;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Waker;
 
 /**
  * A place in an {@link Event}'s list: a future that completes once the event notified it.
@@ -21,24 +20,10 @@ import dev.weft.future.Waker;
  * yet seen it, the notification goes on to the next listener, so no wake-up meant for "one waiter"
  * is swallowed by a waiter that gave up.
  *
- * <p>All fields are guarded by the event's lock (see the state table of {@link Event}).
+ * <p>Its fields follow the rules of its list node ({@code EventNode}) and of {@link Event}.
  */
-public final class EventListener implements Future<Void> {
-    /** Not in the list: completed, cancelled, or not yet (re-)inserted. */
-    static final int IDLE = 0;
-    /** In the list, never polled. */
-    static final int CREATED = 1;
-    /** In the list with a waker. */
-    static final int WAITING = 2;
-    /** In the list, notified; the next poll consumes it. */
-    static final int NOTIFIED = 3;
-
+public final class EventListener extends EventNode implements Future<Void> {
     final Event event;
-    EventListener prev;
-    EventListener next;
-    int state;
-    boolean additional;
-    Waker waker;
 
     EventListener(Event event) {
         this.event = event;

@@ -19,11 +19,11 @@ final class Recv<T> extends EventWait implements Future<T> {
             Object r = core.take(cx);
             if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
-                stopWaiting();
+                stopWaiting(core.recvOps);
                 throw ChannelClosedException.onRecv();
             }
             if (r != ChannelCore.NOT_NOW) {
-                stopWaiting();
+                stopWaiting(core.recvOps);
                 return Poll.ready((T) r);
             }
             if (!waitOn(core.recvOps, cx)) return Poll.pending();
@@ -32,7 +32,7 @@ final class Recv<T> extends EventWait implements Future<T> {
 
     @Override
     public void cancel() {
-        stopWaiting();
+        stopWaiting(core.recvOps);
     }
 
     @Override

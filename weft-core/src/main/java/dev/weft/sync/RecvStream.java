@@ -23,11 +23,11 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
             if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 ended = true;
-                stopWaiting();
+                stopWaiting(core.recvOps);
                 return Poll.ready(Optional.empty());
             }
             if (r != ChannelCore.NOT_NOW) {
-                stopWaiting();
+                stopWaiting(core.recvOps);
                 return Poll.ready(Optional.of((T) r));
             }
             if (!waitOn(core.recvOps, cx)) return Poll.pending();
@@ -36,7 +36,7 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
 
     @Override
     public void cancel() {
-        stopWaiting();
+        stopWaiting(core.recvOps);
     }
 
     @Override

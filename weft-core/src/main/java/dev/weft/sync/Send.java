@@ -4,13 +4,21 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 
-/** The future of {@link Sender#send(Object)}. Owner only; see {@link EventWait}. */
-final class Send<T> extends EventWait implements Future<Void> {
+/**
+ * The future of {@link Sender#send(Object)}. Owner only. Unlike the receive futures it is not
+ * itself an event node: most sends complete at their first poll, so the node ({@link Waiter}) is
+ * made only when a send finds the channel full, and then reused by that send's later waits.
+ */
+final class Send<T> implements Future<Void> {
     /** The one ready answer of every send: immutable, so shared. */
     private static final Poll<Void> SENT = Poll.ready(null);
 
+    /** The node of a send that waits for room; see {@link EventWait}. */
+    private static final class Waiter extends EventWait {}
+
     private final ChannelCore<T> core;
     private T message;
+    private Waiter waiter;
 
     Send(ChannelCore<T> core, T message) {
         this.core = core;
@@ -28,14 +36,21 @@ final class Send<T> extends EventWait implements Future<Void> {
                 stopWaiting();
                 return SENT;
             }
-            if (r == ChannelCore.BUDGET) return budgetSpent();
+            if (r == ChannelCore.BUDGET) return Poll.pending();
             if (r == ChannelCore.CLOSED) {
                 message = null;
                 stopWaiting();
                 throw ChannelClosedException.onSend(m);
             }
-            if (!waitOn(core.sendOps, cx)) return Poll.pending();
+            Waiter w = waiter;
+            if (w == null) waiter = w = new Waiter();
+            if (!w.waitOn(core.sendOps, cx)) return Poll.pending();
         }
+    }
+
+    private void stopWaiting() {
+        Waiter w = waiter;
+        if (w != null) w.stopWaiting(core.sendOps);
     }
 
     @Override

@@ -87,7 +87,7 @@ public final class WaitGroup {
         public Poll<Void> poll(Context cx) {
             while (true) {
                 if (count.get() == 0) {
-                    stopWaiting();
+                    stopWaiting(zero);
                     return Poll.ready(null);
                 }
                 if (!waitOn(zero, cx)) return Poll.pending();
@@ -96,7 +96,7 @@ public final class WaitGroup {
 
         @Override
         public void cancel() {
-            stopWaiting();
+            stopWaiting(zero);
         }
     }
 

@@ -133,6 +133,24 @@ class CancelRaceTest {
     }
 
     @Test
+    void messageSentWhileListedRecvCancelled() throws Exception {
+        Channel<Integer> ch = Channel.bounded(1);
+        race(ROUNDS, new Round() {
+            public Runnable[] setUp() throws Exception {
+                Future<Integer> solo = pending(ch.receiver().recv()); // takes the solo slot
+                Future<Integer> f = pending(ch.receiver().recv()); // goes to the list
+                solo.cancel(); // f is now the only waiter, in the list (the locked path)
+                return new Runnable[] {() -> ch.sender().trySend(1), f::cancel};
+            }
+
+            public void check() {
+                assertThat(ch.receiver().tryRecv()).as("the message is still there").isEqualTo(1);
+                assertThat(ch.receiver().tryRecv()).isNull();
+            }
+        });
+    }
+
+    @Test
     void roomFreedWhileSendCancelled() throws Exception {
         Channel<Integer> ch = Channel.bounded(1);
         race(ROUNDS, new Round() {

@@ -48,6 +48,39 @@ class ChannelTest {
     }
 
     @Test
+    void aLoneWaiterPolledWithANewWakerIsWokenThroughTheNewOne() {
+        Channel<Integer> ch = Channel.bounded(1);
+        CountingWaker first = new CountingWaker();
+        CountingWaker second = new CountingWaker();
+        Future<Integer> recv = ch.receiver().recv();
+        assertThat(first.poll(recv).isPending()).isTrue(); // the lone waiter: the solo slot
+        assertThat(second.poll(recv).isPending()).isTrue(); // moved on to the new waker
+        ch.sender().trySend(5);
+        assertThat(first.wakes()).isZero();
+        assertThat(second.wakes()).isEqualTo(1);
+        assertThat(second.poll(recv)).isEqualTo(Poll.ready(5));
+    }
+
+    @Test
+    void receiversAreNotifiedFirstComeFirstServedAcrossTheSoloSlotAndTheList() {
+        Channel<Integer> ch = Channel.bounded(4);
+        CountingWaker[] w = new CountingWaker[3];
+        List<Future<Integer>> recvs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            w[i] = new CountingWaker();
+            recvs.add(ch.receiver().recv());
+            assertThat(w[i].poll(recvs.get(i)).isPending()).isTrue();
+        }
+        for (int i = 0; i < 3; i++) {
+            ch.sender().trySend(i);
+            for (int j = 0; j < 3; j++) assertThat(w[j].wakes()).as("waker " + j + " after send " + i).isEqualTo(j <= i ? 1 : 0);
+        }
+        for (int i = 0; i < 3; i++) assertThat(w[i].poll(recvs.get(i))).isEqualTo(Poll.ready(i));
+        ch.sender().trySend(9);
+        for (int i = 0; i < 3; i++) assertThat(w[i].wakes()).as("no waiter left to wake").isEqualTo(1);
+    }
+
+    @Test
     void cancelledRecvLosesNoMessage() {
         Channel<Integer> ch = Channel.unbounded();
         CountingWaker w = new CountingWaker();
