@@ -40,9 +40,11 @@ class ReadinessProtocolTest {
             assertEquals(0, s.waiterCount());
             assertEquals(SelectionKey.OP_READ, s.interestOps(), "armed without waiters after a wake");
             assertFalse(s.rewait(Source.READ, owner, w), "the event took the slot");
-            r.poll(POLL_BOUND); // the byte is still unread: reported again, nobody waits
+            r.poll(POLL_BOUND); // the byte is still unread: reported again, nobody waits: stale
             assertEquals(1, w.wakes.get());
-            assertEquals(0, s.interestOps(), "a report nobody waited for disarms");
+            assertEquals(SelectionKey.OP_READ, s.interestOps(), "stale: settled by the next poll");
+            r.poll(0);
+            assertEquals(0, s.interestOps(), "a report nobody waited for until the next poll disarms");
             // Waiting again re-arms; the level-triggered selector reports the unread byte at once.
             assertTrue(s.register(Source.READ, owner, w));
             assertTrue(s.rewait(Source.READ, owner, w), "still waiting until the next select");
@@ -67,7 +69,34 @@ class ReadinessProtocolTest {
             out.write(ByteBuffer.wrap(new byte[] {1}));
             r.poll(POLL_BOUND);
             assertEquals(0, w.wakes.get(), "a cancelled waiter is never woken");
-            assertEquals(0, s.interestOps(), "the report disarmed the direction");
+            r.poll(0);
+            assertEquals(0, w.wakes.get());
+            assertEquals(0, s.interestOps(), "the report disarmed the direction at the next poll");
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void aWaiterThatComesBackBeforeTheNextPollKeepsAStaleDirectionArmed() throws Exception {
+        Reactor r = new Reactor();
+        Pipe pipe = Pipe.open();
+        try (Pipe.SourceChannel in = pipe.source(); Pipe.SinkChannel out = pipe.sink()) {
+            Source s = r.register(in);
+            Object owner = new Object();
+            CountingWaker w = new CountingWaker();
+            assertTrue(s.register(Source.READ, owner, w));
+            out.write(ByteBuffer.wrap(new byte[] {1}));
+            r.poll(POLL_BOUND); // wakes the waiter
+            r.poll(POLL_BOUND); // the woken task has not read yet: stale
+            assertEquals(1, w.wakes.get());
+            assertEquals(1, in.read(ByteBuffer.allocate(8)), "the task reads...");
+            assertTrue(s.register(Source.READ, owner, w), "...and waits again before the next poll");
+            r.poll(0); // settles: somebody waits, so the direction stays armed
+            assertEquals(SelectionKey.OP_READ, s.interestOps());
+            assertEquals(1, w.wakes.get(), "nothing to read: not woken");
+            out.write(ByteBuffer.wrap(new byte[] {2}));
+            r.poll(POLL_BOUND);
+            assertEquals(2, w.wakes.get(), "the next byte wakes it");
         }
     }
 

@@ -33,8 +33,9 @@ import java.util.function.Consumer;
  * </pre>
  * <pre>
  * transition          from       to        by
- * poll: sleep         AWAKE      SLEEPING  driving thread, then drain updates, then select(timeout)
- * poll: token         WOKEN      (same)    driving thread: drain updates, then selectNow
+ * poll: sleep         AWAKE      SLEEPING  driving thread, then settle stale sources, drain updates,
+ *                                          then select(timeout)
+ * poll: token         WOKEN      (same)    driving thread: settle, drain updates, then selectNow
  * poll: return        any        AWAKE     driving thread, after select
  * wakeup()            AWAKE      WOKEN     any thread (a token for the next poll)
  * wakeup()            SLEEPING   WOKEN     any thread, then Selector.wakeup()
@@ -67,8 +68,9 @@ import java.util.function.Consumer;
  *
  * <h2>Who touches which field</h2>
  * {@code selector} is written once; {@code state} and {@code updates} only through their
- * VarHandles with volatile semantics; {@code woken} and {@code onKey} belong to the driving thread
- * (one at a time, by the {@link Poller} contract).
+ * VarHandles with volatile semantics; {@code woken}, {@code onKey} and {@code staleHead} (the list
+ * of sources with stale directions, linked through {@link Source#nextStale}) belong to the driving
+ * thread (one at a time, by the {@link Poller} contract).
  *
  * <h2>Who drives</h2>
  * {@link ReactorDriving} decides which thread calls {@link #poll(long)}: see there.
@@ -95,6 +97,8 @@ public final class Reactor implements Poller {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     private final WakeList woken = new WakeList();
+    /** Sources with directions reported while nobody waited (see Source); driving thread only. */
+    private Source staleHead;
     @SuppressWarnings("unused") // accessed through UPDATES
     private volatile Source updates;
     private final Consumer<SelectionKey> onKey = this::onKey;
@@ -138,6 +142,7 @@ public final class Reactor implements Poller {
     public void poll(long timeoutNanos) {
         try {
             boolean sleep = timeoutNanos != 0 && STATE.compareAndSet(this, AWAKE, SLEEPING);
+            settleStale();
             applyUpdates();
             if (!sleep) {
                 selector.selectNow(onKey);
@@ -151,6 +156,13 @@ public final class Reactor implements Poller {
             throw new UncheckedIOException("selector failed", e);
         } finally {
             STATE.setVolatile(this, AWAKE);
+        }
+        if (woken.isEmpty() && staleHead != null) {
+            // Everything reported belongs to tasks that were woken earlier and wait in a run queue
+            // (see Source: stale). Let them run before this thread waits again: if they come back
+            // first, the next poll's settle keeps their interest and no re-arm is paid.
+            Thread.yield();
+            return;
         }
         woken.wakeAll();
     }
@@ -180,6 +192,18 @@ public final class Reactor implements Poller {
         if (STATE.compareAndSet(this, SLEEPING, WOKEN)) selector.wakeup();
     }
 
+    /** Driving thread, before a select: disarms the stale directions that still nobody waits for. */
+    private void settleStale() {
+        Source s = staleHead;
+        staleHead = null;
+        while (s != null) {
+            Source next = s.nextStale;
+            s.nextStale = null;
+            s.settle();
+            s = next;
+        }
+    }
+
     /** Driving thread: takes the whole update stack and gives each source's key its interest. */
     private void applyUpdates() {
         Source s = (Source) UPDATES.getAndSet(this, (Source) null);
@@ -198,7 +222,11 @@ public final class Reactor implements Poller {
         } catch (CancelledKeyException e) {
             return; // closed by another thread during this select: Source.close() woke its waiters
         }
-        ((Source) key.attachment()).fire(ready, woken);
+        Source s = (Source) key.attachment();
+        if (s.fire(ready, woken)) {
+            s.nextStale = staleHead;
+            staleHead = s;
+        }
     }
 
     /** Lazy holder of the process-wide reactor. */

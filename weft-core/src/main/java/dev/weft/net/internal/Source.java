@@ -37,8 +37,9 @@ import java.nio.channels.SelectionKey;
  * no     none      idle: nobody waits, the selector does not watch this direction
  * yes    some      waiting: the next select that finds the direction ready wakes them all
  * yes    none      left armed after an event woke somebody (who will most likely wait again:
- *                  a ping-pong reader) or after a waiter was cancelled; the next report of the
- *                  direction disarms it
+ *                  a ping-pong reader) or after a waiter was cancelled; a report of the direction
+ *                  puts it on the reactor's stale list, and the next poll disarms it if still
+ *                  nobody waits by then
  * no     some      NEVER (invariant I1 below)
  * </pre>
  *
@@ -52,7 +53,10 @@ import java.nio.channels.SelectionKey;
  * deregister(dir)  the polling task  drop its slot (cancel); the direction stays armed until its
  *                                    next report disarms it
  * fire(readyOps)   driving thread    per ready direction: waiters present: hand them all to the
- *                                    wake list and KEEP it armed; none: disarm it
+ *                                    wake list and KEEP it armed; none: mark it stale (the
+ *                                    reactor lists the source)
+ * settle()         driving thread    at the start of the next poll: a stale direction that still
+ *                                    has no waiters is disarmed; one that got a waiter stays armed
  * apply()          driving thread    before a select: give the key the interest ops
  * close()          any thread        drain both directions, refuse new waiters; then cancel the
  *                                    key outside the lock
@@ -60,7 +64,7 @@ import java.nio.channels.SelectionKey;
  *
  * <h2>Why no wake-up is lost</h2>
  * <b>I1:</b> a direction with waiters is armed ({@code register} arms under the same lock that
- * adds the slot; only {@code fire} disarms, and only a direction it found without waiters).
+ * adds the slot; only {@code settle} disarms, and only a direction it finds without waiters).
  * <b>I2:</b> when {@code interest} differs from the key's interest ops, the source is in the
  * reactor's update stack, and the reactor applies the stack before every select (or wakes a
  * sleeping select to do so; see Reactor). The selector is <em>level-triggered</em>: a select that
@@ -74,7 +78,17 @@ import java.nio.channels.SelectionKey;
  * A level-triggered selector reports a ready, armed direction on every select. Keeping the
  * interest after waking a reader saves the two {@code epoll_ctl} calls of a one-shot re-arm per
  * round trip (Netty keeps {@code OP_READ} set the same way). If a select comes before the woken task
- * consumed the data, {@code fire} finds no waiters and disarms: at most one extra report per wake.
+ * consumed the data (another worker drives while the task waits in a run queue), {@code fire}
+ * finds no waiters: the direction is <em>stale</em>. It is not disarmed on the spot but at the
+ * start of the driving thread's next poll, and only if still nobody waits: a task that came back
+ * in between (read, echoed, waits again) finds the direction still armed, so neither the two
+ * {@code epoll_ctl} calls nor a selector wake-up for the re-arm are paid. A stale direction is
+ * thus reported by at most one select, as before: the next select runs after the settle.
+ * <pre>
+ * stale       ops reported with nobody waiting, to settle   the driving thread only
+ * nextStale   link in the reactor's stale list              the driving thread only
+ * </pre>
+ * (The driving thread changes at most between two polls, and the driver lock orders them.)
  *
  * <p><b>No JDK lock under this lock, except on the driving thread.</b> Only the driving thread
  * calls {@code SelectionKey.interestOps} (which takes the selector's internal update lock); tasks
@@ -101,6 +115,10 @@ public final class Source {
     private boolean closed;
     /** The next source in the reactor's update stack; see {@link Reactor} for who touches it. */
     Source nextUpdate;
+    /** Directions reported while nobody waited, not yet settled; driving thread only. */
+    private int stale;
+    /** The next source in the reactor's stale list; driving thread only. */
+    Source nextStale;
 
     Source(Reactor reactor, SelectableChannel channel) {
         this.reactor = reactor;
@@ -213,23 +231,41 @@ public final class Source {
 
     /**
      * Called by the driving thread for a selected key: per ready direction, drains its waiters
-     * into {@code out} and keeps it armed, or disarms it if nobody waited.
+     * into {@code out} (the direction stays armed), or marks it stale if nobody waited.
+     *
+     * @return whether the source must be put on the reactor's stale list (it became stale now)
      */
-    void fire(int readyOps, WakeList out) {
+    boolean fire(int readyOps, WakeList out) {
+        int wasStale = stale;
         synchronized (this) {
-            if (closed) return;
-            int want = interest;
+            if (closed) return false;
             if ((readyOps & readOp) != 0) {
-                if (readers.isEmpty()) want &= ~readOp;
+                if (readers.isEmpty()) stale |= readOp;
                 else readers.drainTo(out);
             }
             // OP_CONNECT and OP_WRITE both serve the write direction; an error or hang-up is
             // reported by the JDK as every interest op being ready, which wakes both sides.
             if ((readyOps & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-                if (writers.isEmpty()) want &= ~writeOp;
+                if (writers.isEmpty()) stale |= writeOp;
                 else writers.drainTo(out);
             }
-            interest = want;
+        }
+        return wasStale == 0 && stale != 0;
+    }
+
+    /**
+     * Driving thread, at the start of the poll after {@link #fire} marked directions stale:
+     * disarms those that still have no waiters.
+     */
+    void settle() {
+        synchronized (this) {
+            int drop = stale;
+            stale = 0;
+            if (closed) return;
+            if (!readers.isEmpty()) drop &= ~readOp;
+            if (!writers.isEmpty()) drop &= ~(SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT);
+            if ((interest & drop) == 0) return;
+            interest &= ~drop;
             setKeyInterest(); // we are the driving thread: the one that may touch the key
         }
     }
