@@ -5,7 +5,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.task.Task;
-import dev.weft.task.internal.Handles;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       0 B/op;</li>
  *   <li>{@link #yieldOnRuntime()}: the same through the work-stealing executor (a task yielding
  *       1000 times, per yield);</li>
- *   <li>{@link #spawnRaw()}: what a spawn allocates: the task and its handle (the task makes its
- *       context at its first poll);</li>
+ *   <li>{@link #spawnRaw()}: what a spawn allocates: one object, the task, which is also its
+ *       handle and its context;</li>
  *   <li>{@link #spawnOnRuntime()}: spawn of a ready future on the runtime, run to completion by a
  *       worker.</li>
  * </ul>
@@ -61,7 +60,12 @@ public class TaskBench {
         }
 
         @Override
-        public void release(RawTask<?> task) {}
+        public boolean track(RawTask<?> task) {
+            return true;
+        }
+
+        @Override
+        public void release(RawTask<?> task, boolean tracked) {}
 
         @Override
         public void uncaught(Throwable error) {}
@@ -121,7 +125,7 @@ public class TaskBench {
     /** @return a new task's handle (not scheduled anywhere) */
     @Benchmark
     public Task<Integer> spawnRaw() {
-        return Handles.handle(new RawTask<>(READY, slot, true));
+        return new RawTask<>(READY, slot, true);
     }
 
     /** @return the handle of a task spawned on the runtime; every 256 spawns waits for the last */

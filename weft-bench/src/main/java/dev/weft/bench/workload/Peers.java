@@ -5,7 +5,7 @@ import java.util.concurrent.ForkJoinPool;
 
 /** How each implementation is set up for a workload: 2 workers everywhere (WORKLOADS.md). */
 final class Peers {
-    static final int WORKERS = 2;
+    static final int WORKERS = Integer.getInteger("weft.bench.workers", 2);
 
     private Peers() {}
 
@@ -36,7 +36,7 @@ final class Peers {
      * @return the nanoseconds of the measured pass
      */
     static long warmThenMeasure(Pass pass) throws Exception {
-        pass.run();
+        for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) pass.run();
         long t0 = System.nanoTime();
         pass.run();
         return System.nanoTime() - t0;
