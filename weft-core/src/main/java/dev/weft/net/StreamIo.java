@@ -18,13 +18,37 @@ import java.nio.channels.SocketChannel;
  * by an abandoned poll is replaced by the next poll, emptied by the next readiness event, or
  * dropped by {@link #deregister(int)}, which the stream's own futures call when cancelled.
  * No allocation per poll.
+ *
+ * <h2>Readiness cache (per side)</h2>
+ * A stream socket's read that returns fewer bytes than asked for has emptied the receive buffer
+ * (and a short write has filled the send buffer), so the next operation would most likely find
+ * nothing and cost a system call that returns 0 (Tokio's {@code PollEvented} clears readiness on
+ * a short read for the same reason). Each side therefore remembers what it learnt:
+ * <pre>
+ * state      meaning                                    next poll
+ * UNKNOWN    may be ready                               try the operation; 0: register, WAITING;
+ *                                                       short: DRAINED; full: stay
+ * DRAINED    the last operation was short               register at once (no system call), WAITING
+ * WAITING    our slot is registered in the source       rewait: slot still there: pending; gone
+ *                                                       (event or close): UNKNOWN, try again
+ * </pre>
+ * A wrong DRAINED (bytes arrived right after the short read) cannot lose a wake-up: registering
+ * arms the direction and the level-triggered selector reports the bytes at its next select (see
+ * Source, "why no wake-up is lost"); it costs one select round. Fields: {@code readState} is touched
+ * only by the read side's poll (one at a time), {@code writeState} only by the write side's.
  */
 final class StreamIo {
+    private static final int UNKNOWN = 0;
+    private static final int DRAINED = 1;
+    private static final int WAITING = 2;
+
     private final Async<SocketChannel> io;
     private final SocketChannel ch;
     private final Source source;
     private final Object reader = new Object();
     private final Object writer = new Object();
+    private int readState = UNKNOWN;
+    private int writeState = UNKNOWN;
 
     StreamIo(Async<SocketChannel> io) {
         this.io = io;
@@ -37,32 +61,56 @@ final class StreamIo {
     }
 
     Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
-        if (!dst.hasRemaining()) return Poll.ready(0);
+        int want = dst.remaining();
+        if (want == 0) return Poll.ready(0);
         if (Coop.remaining() == 0) {
             Coop.proceed(cx); // spent: wakes the task so that it yields its worker
             return Poll.pending();
         }
-        int n = ch.read(dst);
-        if (n != 0) {
-            Coop.proceed(cx);
-            return Poll.ready(n);
+        if (readState == WAITING) {
+            if (source.rewait(Source.READ, reader, cx.waker())) return Poll.pending();
+            readState = UNKNOWN;
         }
-        if (!source.register(Source.READ, reader, cx.waker())) throw new ClosedChannelException();
+        if (readState == UNKNOWN) {
+            int n = ch.read(dst);
+            if (n != 0) {
+                if (n < want) readState = DRAINED;
+                Coop.proceed(cx);
+                return Poll.ready(n);
+            }
+        }
+        if (!source.register(Source.READ, reader, cx.waker())) {
+            readState = UNKNOWN;
+            throw new ClosedChannelException();
+        }
+        readState = WAITING;
         return Poll.pending();
     }
 
     Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
-        if (!src.hasRemaining()) return Poll.ready(0);
+        int want = src.remaining();
+        if (want == 0) return Poll.ready(0);
         if (Coop.remaining() == 0) {
             Coop.proceed(cx);
             return Poll.pending();
         }
-        int n = ch.write(src);
-        if (n != 0) {
-            Coop.proceed(cx);
-            return Poll.ready(n);
+        if (writeState == WAITING) {
+            if (source.rewait(Source.WRITE, writer, cx.waker())) return Poll.pending();
+            writeState = UNKNOWN;
         }
-        if (!source.register(Source.WRITE, writer, cx.waker())) throw new ClosedChannelException();
+        if (writeState == UNKNOWN) {
+            int n = ch.write(src);
+            if (n != 0) {
+                if (n < want) writeState = DRAINED;
+                Coop.proceed(cx);
+                return Poll.ready(n);
+            }
+        }
+        if (!source.register(Source.WRITE, writer, cx.waker())) {
+            writeState = UNKNOWN;
+            throw new ClosedChannelException();
+        }
+        writeState = WAITING;
         return Poll.pending();
     }
 

@@ -11,7 +11,8 @@
  * direction and return pending; the reactor wakes it when the selector reports that direction
  * ready, and the task tries again. {@code IoWith} is that loop for {@code readWith}/{@code
  * writeWith}; {@code StreamIo} is the allocation-free form behind the streams' {@code pollRead}
- * and {@code pollWrite}; {@code Accept} and {@code Connect} are the listener's and the connector's
+ * and {@code pollWrite}, with a per-side readiness cache (a short read means the receive buffer is
+ * empty, so the next read waits for the reactor without the system call that would return 0); {@code Accept} and {@code Connect} are the listener's and the connector's
  * futures. Every future that registered gives its slot back when it completes or is cancelled.
  * Completed socket operations spend one unit of the cooperative budget
  * ({@code dev.weft.internal.Coop}).

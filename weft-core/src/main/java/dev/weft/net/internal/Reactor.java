@@ -9,7 +9,6 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -34,8 +33,9 @@ import java.util.function.Consumer;
  * </pre>
  * <pre>
  * transition          from       to        by
- * poll: sleep         AWAKE      SLEEPING  driving thread, then drain updates, then select(timeout)
- * poll: token         WOKEN      (same)    driving thread: drain updates, then selectNow
+ * poll: sleep         AWAKE      SLEEPING  driving thread, then settle stale sources, drain updates,
+ *                                          then select(timeout)
+ * poll: token         WOKEN      (same)    driving thread: settle, drain updates, then selectNow
  * poll: return        any        AWAKE     driving thread, after select
  * wakeup()            AWAKE      WOKEN     any thread (a token for the next poll)
  * wakeup()            SLEEPING   WOKEN     any thread, then Selector.wakeup()
@@ -46,19 +46,31 @@ import java.util.function.Consumer;
  * same with its {@code wakenUp} flag).
  *
  * <h2>Interest changes from other threads</h2>
- * A task that must wait records the interest it needs in its {@link Source} and queues the source
- * in {@code updates}; only the driving thread calls {@code SelectionKey.interestOps} (which takes
+ * A task that must wait records the interest it needs in its {@link Source} and pushes the source
+ * on {@code updates}; only the driving thread calls {@code SelectionKey.interestOps} (which takes
  * a JDK lock; see Source for why tasks must not). The driving thread marks itself SLEEPING
- * <em>before</em> it drains {@code updates}, and a task queues its source <em>before</em> it reads
+ * <em>before</em> it drains {@code updates}, and a task pushes its source <em>before</em> it reads
  * the state in {@link #interestChanged(Source)}: by the order of these volatile accesses, either
  * the drain sees the source or the task sees SLEEPING and wakes the selector, so no change is lost.
  * Registering a channel ({@code SelectableChannel.register}) does not block on a concurrent select
  * since JDK 11, so it is done directly.
  *
+ * <p>{@code updates} is an intrusive lock-free stack (a Treiber stack through
+ * {@link Source#nextUpdate}), so queueing allocates nothing. A source is on it at most once: it is
+ * pushed only by the thread that set its {@code queued} flag (under the source's lock), and the
+ * flag is cleared by {@link Source#apply()} only after the drain took the source off.
+ * <pre>
+ * operation   by                what
+ * push(s)     any thread        s.nextUpdate = head (plain, published by the CAS); CAS head to s
+ * drain       driving thread    getAndSet head to null; per source: read nextUpdate, clear it,
+ *                               then apply() (after which s may be pushed again)
+ * </pre>
+ *
  * <h2>Who touches which field</h2>
- * {@code selector} is written once; {@code state} only through {@code STATE} with volatile
- * semantics; {@code updates} is a concurrent queue, drained by the driving thread; {@code woken} and {@code onKey} belong to the driving thread (one at a time, by the
- * {@link Poller} contract).
+ * {@code selector} is written once; {@code state} and {@code updates} only through their
+ * VarHandles with volatile semantics; {@code woken}, {@code onKey} and {@code staleHead} (the list
+ * of sources with stale directions, linked through {@link Source#nextStale}) belong to the driving
+ * thread (one at a time, by the {@link Poller} contract).
  *
  * <h2>Who drives</h2>
  * {@link ReactorDriving} decides which thread calls {@link #poll(long)}: see there.
@@ -69,10 +81,13 @@ public final class Reactor implements Poller {
     private static final int WOKEN = 2;
 
     private static final VarHandle STATE;
+    private static final VarHandle UPDATES;
 
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(Reactor.class, "state", int.class);
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            STATE = l.findVarHandle(Reactor.class, "state", int.class);
+            UPDATES = l.findVarHandle(Reactor.class, "updates", Source.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -82,7 +97,10 @@ public final class Reactor implements Poller {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     private final WakeList woken = new WakeList();
-    private final ConcurrentLinkedQueue<Source> updates = new ConcurrentLinkedQueue<>();
+    /** Sources with directions reported while nobody waited (see Source); driving thread only. */
+    private Source staleHead;
+    @SuppressWarnings("unused") // accessed through UPDATES
+    private volatile Source updates;
     private final Consumer<SelectionKey> onKey = this::onKey;
 
     /**
@@ -124,7 +142,8 @@ public final class Reactor implements Poller {
     public void poll(long timeoutNanos) {
         try {
             boolean sleep = timeoutNanos != 0 && STATE.compareAndSet(this, AWAKE, SLEEPING);
-            for (Source s; (s = updates.poll()) != null; ) s.apply();
+            settleStale();
+            applyUpdates();
             if (!sleep) {
                 selector.selectNow(onKey);
             } else if (timeoutNanos < 0) {
@@ -137,6 +156,13 @@ public final class Reactor implements Poller {
             throw new UncheckedIOException("selector failed", e);
         } finally {
             STATE.setVolatile(this, AWAKE);
+        }
+        if (woken.isEmpty() && staleHead != null) {
+            // Everything reported belongs to tasks that were woken earlier and wait in a run queue
+            // (see Source: stale). Let them run before this thread waits again: if they come back
+            // first, the next poll's settle keeps their interest and no re-arm is paid.
+            Thread.yield();
+            return;
         }
         woken.wakeAll();
     }
@@ -153,10 +179,40 @@ public final class Reactor implements Poller {
         }
     }
 
-    /** A source needs new interest ops: queue it for the driving thread. Any thread. */
+    /**
+     * A source needs new interest ops: push it for the driving thread. Any thread; called once per
+     * setting of the source's {@code queued} flag.
+     */
     void interestChanged(Source s) {
-        updates.add(s);
+        Source head;
+        do {
+            head = (Source) UPDATES.getVolatile(this);
+            s.nextUpdate = head; // plain: published by the CAS below, read after the drain's getAndSet
+        } while (!UPDATES.compareAndSet(this, head, s));
         if (STATE.compareAndSet(this, SLEEPING, WOKEN)) selector.wakeup();
+    }
+
+    /** Driving thread, before a select: disarms the stale directions that still nobody waits for. */
+    private void settleStale() {
+        Source s = staleHead;
+        staleHead = null;
+        while (s != null) {
+            Source next = s.nextStale;
+            s.nextStale = null;
+            s.settle();
+            s = next;
+        }
+    }
+
+    /** Driving thread: takes the whole update stack and gives each source's key its interest. */
+    private void applyUpdates() {
+        Source s = (Source) UPDATES.getAndSet(this, (Source) null);
+        while (s != null) {
+            Source next = s.nextUpdate;
+            s.nextUpdate = null;
+            s.apply(); // clears queued: from here on s may be pushed again
+            s = next;
+        }
     }
 
     private void onKey(SelectionKey key) {
@@ -166,7 +222,11 @@ public final class Reactor implements Poller {
         } catch (CancelledKeyException e) {
             return; // closed by another thread during this select: Source.close() woke its waiters
         }
-        ((Source) key.attachment()).fire(ready, woken);
+        Source s = (Source) key.attachment();
+        if (s.fire(ready, woken)) {
+            s.nextStale = staleHead;
+            staleHead = s;
+        }
     }
 
     /** Lazy holder of the process-wide reactor. */

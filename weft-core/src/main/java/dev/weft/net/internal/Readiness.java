@@ -16,8 +16,8 @@ import dev.weft.future.Poll;
  * <pre>
  * waiting   meaning                                     next poll
  * false     not registered yet (or completed)           register, pending
- * true      registered under this future as owner       if the slot is gone: the event came, ready;
- *                                                       else replace the waker, pending
+ * true      registered under this future as owner       rewait: if the slot is gone, the event came:
+ *                                                       ready; else (waker replaced) pending
  * </pre>
  * The readiness may be stale by the time the task runs (another task consumed the data): callers
  * retry their operation and wait again when it would block. Owner thread only (one poll at a time).
@@ -38,7 +38,8 @@ public final class Readiness implements Future<Void> {
 
     @Override
     public Poll<Void> poll(Context cx) {
-        if (waiting && !source.isRegistered(dir, this)) {
+        if (waiting) {
+            if (source.rewait(dir, this, cx.waker())) return Poll.pending();
             waiting = false;
             return Poll.ready(null);
         }

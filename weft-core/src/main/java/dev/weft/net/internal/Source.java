@@ -12,6 +12,8 @@ import java.nio.channels.SelectionKey;
  * {@snippet :
  * Source s = Reactor.global().register(channel);
  * if (channel.read(buf) == 0 && s.register(Source.READ, this, cx.waker())) return Poll.pending();
+ * // next poll: still waiting, or did an event (or close) take the slot?
+ * if (s.rewait(Source.READ, this, cx.waker())) return Poll.pending();
  * // ... and when the waiting future is cancelled:
  * s.deregister(Source.READ, this);
  * }
@@ -24,24 +26,69 @@ import java.nio.channels.SelectionKey;
  * writeOp     OP_CONNECT while connecting, then OP_WRITE            this
  * readers     waiters for the read direction                        this
  * writers     waiters for the write direction                       this
- * interest    the interest ops the key should have                  this
- * queued      waiting in the reactor's update queue                  this
- * closed      deregistered; no waiter is ever added again            this
+ * interest    the interest ops the key should have ("armed" ops)    this
+ * queued      in the reactor's update stack (key lags interest)     this
+ * nextUpdate  link in the reactor's update stack                    the Reactor (see there)
+ * closed      deregistered; no waiter is ever added again           this
+ * </pre>
+ * Per direction, {@code (armed, waiters)}:
+ * <pre>
+ * armed  waiters   meaning
+ * no     none      idle: nobody waits, the selector does not watch this direction
+ * yes    some      waiting: the next select that finds the direction ready wakes them all
+ * yes    none      left armed after an event woke somebody (who will most likely wait again:
+ *                  a ping-pong reader) or after a waiter was cancelled; a report of the direction
+ *                  puts it on the reactor's stale list, and the next poll disarms it if still
+ *                  nobody waits by then
+ * no     some      NEVER (invariant I1 below)
  * </pre>
  *
  * <h2>Transitions</h2>
  * <pre>
  * method           by                what
- * register(dir)    the polling task  add/replace its slot; arm the direction's op if not armed:
+ * register(dir)    the polling task  add/replace its slot; arm the direction if not armed and
  *                                    queue the source for the driving thread (see Reactor)
- * apply()          driving thread    before a select: set the key's interest ops to interest
- * deregister(dir)  the polling task  drop its slot (cancel); the interest stays armed until the
- *                                    next event disarms it (one-shot, below)
- * fire(readyOps)   driving thread    drain the waiters of each ready direction into the wake list
- *                                    and disarm it
+ * rewait(dir)      the polling task  if its slot is still there: replace the waker, true;
+ *                                    else (an event or close took it) false
+ * deregister(dir)  the polling task  drop its slot (cancel); the direction stays armed until its
+ *                                    next report disarms it
+ * fire(readyOps)   driving thread    per ready direction: waiters present: hand them all to the
+ *                                    wake list and KEEP it armed; none: mark it stale (the
+ *                                    reactor lists the source)
+ * settle()         driving thread    at the start of the next poll: a stale direction that still
+ *                                    has no waiters is disarmed; one that got a waiter stays armed
+ * apply()          driving thread    before a select: give the key the interest ops
  * close()          any thread        drain both directions, refuse new waiters; then cancel the
  *                                    key outside the lock
  * </pre>
+ *
+ * <h2>Why no wake-up is lost</h2>
+ * <b>I1:</b> a direction with waiters is armed ({@code register} arms under the same lock that
+ * adds the slot; only {@code settle} disarms, and only a direction it finds without waiters).
+ * <b>I2:</b> when {@code interest} differs from the key's interest ops, the source is in the
+ * reactor's update stack, and the reactor applies the stack before every select (or wakes a
+ * sleeping select to do so; see Reactor). The selector is <em>level-triggered</em>: a select that
+ * starts after the key got its interest reports the direction for as long as it is ready. So a
+ * waiter registered at any moment, whether its channel became ready before or after, is woken by
+ * the first select that follows (or by {@link #close()}). Callers may therefore skip an operation
+ * they believe would block and register at once (see {@code StreamIo}): a wrong guess costs one
+ * select round, never a lost wake-up.
+ *
+ * <h2>Why armed-without-waiters cannot spin</h2>
+ * A level-triggered selector reports a ready, armed direction on every select. Keeping the
+ * interest after waking a reader saves the two {@code epoll_ctl} calls of a one-shot re-arm per
+ * round trip (Netty keeps {@code OP_READ} set the same way). If a select comes before the woken task
+ * consumed the data (another worker drives while the task waits in a run queue), {@code fire}
+ * finds no waiters: the direction is <em>stale</em>. It is not disarmed on the spot but at the
+ * start of the driving thread's next poll, and only if still nobody waits: a task that came back
+ * in between (read, echoed, waits again) finds the direction still armed, so neither the two
+ * {@code epoll_ctl} calls nor a selector wake-up for the re-arm are paid. A stale direction is
+ * thus reported by at most one select, as before: the next select runs after the settle.
+ * <pre>
+ * stale       ops reported with nobody waiting, to settle   the driving thread only
+ * nextStale   link in the reactor's stale list              the driving thread only
+ * </pre>
+ * (The driving thread changes at most between two polls, and the driver lock orders them.)
  *
  * <p><b>No JDK lock under this lock, except on the driving thread.</b> Only the driving thread
  * calls {@code SelectionKey.interestOps} (which takes the selector's internal update lock); tasks
@@ -49,15 +96,6 @@ import java.nio.channels.SelectionKey;
  * thread: had it blocked on the selector's lock while holding this monitor, it would unmount with
  * the monitor held, and the driving worker, waiting for this monitor in {@link #fire}, could not
  * run it again (seen: the coroutine echo server hung with both workers stuck).
- *
- * <p><b>One-shot interest</b> (as async-io registers with {@code EPOLLONESHOT}). The selector is
- * level-triggered, so an armed direction is reported on every select for as long as it stays
- * ready. An event therefore disarms every direction it reports, whether or not anybody waited,
- * and a task that must wait again re-arms its direction. Otherwise the driving thread would spin
- * between the event and the moment the woken task consumes the data. Because a waiter arms its
- * direction under this lock before returning pending and readiness is level-triggered, a
- * readiness that arrived between a failed operation and the registration is reported by the next
- * select: no wake-up is lost.
  */
 public final class Source {
     /** The read direction (read, accept, receive). */
@@ -75,6 +113,12 @@ public final class Source {
     private int interest;
     private boolean queued;
     private boolean closed;
+    /** The next source in the reactor's update stack; see {@link Reactor} for who touches it. */
+    Source nextUpdate;
+    /** Directions reported while nobody waited, not yet settled; driving thread only. */
+    private int stale;
+    /** The next source in the reactor's stale list; driving thread only. */
+    Source nextStale;
 
     Source(Reactor reactor, SelectableChannel channel) {
         this.reactor = reactor;
@@ -114,7 +158,8 @@ public final class Source {
 
     /**
      * Registers {@code waker} under {@code owner} for direction {@code dir}, arming the direction.
-     * The caller has just seen its operation would block and returns pending after this.
+     * The caller has just seen (or has good reason to believe) its operation would block, and
+     * returns pending after this.
      *
      * @param dir {@link #READ} or {@link #WRITE}
      * @param owner the waiting party; one slot per owner
@@ -135,6 +180,21 @@ public final class Source {
     }
 
     /**
+     * For a party that registered before: if it still holds its slot (no event and no close has
+     * woken it since), replaces the slot's waker with {@code waker} and answers {@code true}: keep
+     * waiting. Otherwise answers {@code false}: the direction was reported ready (or the source
+     * was closed); retry the operation.
+     *
+     * @param dir {@link #READ} or {@link #WRITE}
+     * @param owner the waiting party
+     * @param waker the waker of the current poll
+     * @return whether {@code owner} still waits
+     */
+    public synchronized boolean rewait(int dir, Object owner, Waker waker) {
+        return (dir == READ ? readers : writers).replace(owner, waker);
+    }
+
+    /**
      * @param dir {@link #READ} or {@link #WRITE}
      * @param owner a waiting party
      * @return whether {@code owner} still waits (no event has woken it since it registered)
@@ -145,7 +205,7 @@ public final class Source {
 
     /**
      * Drops the slot of {@code owner}: its future was cancelled or completed. The direction's
-     * interest stays armed until its next event disarms it (one-shot).
+     * interest stays armed until its next report disarms it.
      *
      * @param dir {@link #READ} or {@link #WRITE}
      * @param owner a waiting party
@@ -159,30 +219,53 @@ public final class Source {
         return readers.size() + writers.size();
     }
 
+    /** @return the interest ops the key should have (for tests and diagnostics) */
+    public synchronized int interestOps() {
+        return interest;
+    }
+
     /** @return whether the source was closed */
     public synchronized boolean isClosed() {
         return closed;
     }
 
     /**
-     * Called by the driving thread for a selected key: drains the ready directions' waiters into
-     * {@code out} and disarms those directions (one-shot).
+     * Called by the driving thread for a selected key: per ready direction, drains its waiters
+     * into {@code out} (the direction stays armed), or marks it stale if nobody waited.
+     *
+     * @return whether the source must be put on the reactor's stale list (it became stale now)
      */
-    void fire(int readyOps, WakeList out) {
+    boolean fire(int readyOps, WakeList out) {
+        int wasStale = stale;
         synchronized (this) {
-            if (closed) return;
-            int want = interest;
+            if (closed) return false;
             if ((readyOps & readOp) != 0) {
-                want &= ~readOp;
-                readers.drainTo(out);
+                if (readers.isEmpty()) stale |= readOp;
+                else readers.drainTo(out);
             }
             // OP_CONNECT and OP_WRITE both serve the write direction; an error or hang-up is
             // reported by the JDK as every interest op being ready, which wakes both sides.
             if ((readyOps & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-                want &= ~writeOp;
-                writers.drainTo(out);
+                if (writers.isEmpty()) stale |= writeOp;
+                else writers.drainTo(out);
             }
-            interest = want;
+        }
+        return wasStale == 0 && stale != 0;
+    }
+
+    /**
+     * Driving thread, at the start of the poll after {@link #fire} marked directions stale:
+     * disarms those that still have no waiters.
+     */
+    void settle() {
+        synchronized (this) {
+            int drop = stale;
+            stale = 0;
+            if (closed) return;
+            if (!readers.isEmpty()) drop &= ~readOp;
+            if (!writers.isEmpty()) drop &= ~(SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT);
+            if ((interest & drop) == 0) return;
+            interest &= ~drop;
             setKeyInterest(); // we are the driving thread: the one that may touch the key
         }
     }

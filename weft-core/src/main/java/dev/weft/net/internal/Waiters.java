@@ -52,6 +52,23 @@ final class Waiters {
     }
 
     /**
+     * Replaces the waker in the slot of {@code key}, if it has one.
+     *
+     * @param key the waiting party
+     * @param waker the new waker
+     * @return whether {@code key} holds a slot (else nothing changed)
+     */
+    boolean replace(Object key, Waker waker) {
+        for (int i = 0; i < count; i++) {
+            if (keys[i] == key) {
+                wakers[i] = waker;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * @param key a waiting party
      * @return whether {@code key} holds a slot
      */

@@ -13,6 +13,11 @@ final class WakeList {
     private Waker[] wakers = new Waker[16];
     private int count;
 
+    /** @return whether no waker is collected */
+    boolean isEmpty() {
+        return count == 0;
+    }
+
     void add(Waker w) {
         if (count == wakers.length) wakers = Arrays.copyOf(wakers, count * 2);
         wakers[count++] = w;

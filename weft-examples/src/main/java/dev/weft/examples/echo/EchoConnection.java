@@ -17,7 +17,8 @@ import java.nio.ByteBuffer;
  */
 final class EchoConnection implements Future<Long> {
     private final TcpStream stream;
-    private final ByteBuffer buf = ByteBuffer.allocate(16 * 1024);
+    /** Direct: a heap buffer would be copied through a JDK temporary direct buffer per read and write. */
+    private final ByteBuffer buf = ByteBuffer.allocateDirect(16 * 1024);
     private boolean reading = true;
     private long echoed;
 
