@@ -110,7 +110,11 @@ public final class Scheduler implements Schedule {
 
     @Override
     public void schedule(RawTask<?> task, boolean yielded) {
-        if (Thread.currentThread() instanceof Worker w && w.scheduler == this) {
+        Thread t = Thread.currentThread();
+        // A wake from inside a coroutine body runs on the body's virtual thread, mounted on the
+        // worker that carries it: schedule as that worker (same OS thread, inside its poll).
+        if (t.isVirtual()) t = Coroutine.carrierThread();
+        if (t instanceof Worker w && w.scheduler == this) {
             w.scheduleLocal(task, yielded);
         } else {
             inject.push(task);
