@@ -22,40 +22,55 @@ import java.util.concurrent.locks.LockSupport;
  * The JDK hands the virtual thread's continuation to {@link CoroutineHooks#execute} whenever the
  * thread becomes runnable; {@link #submit} records it ({@code submitted = 1}) and wakes the task that
  * owns this future. The task's next poll takes the continuation ({@code submitted 1 -> 0}) and runs
- * it: the virtual thread mounts on the polling thread and runs the body until it parks (in
- * {@link #await}, or in any blocking JDK call), blocks on a monitor, yields, or ends. Then the poll
+ * it: the virtual thread mounts on the polling thread and runs the body until it suspends in
+ * {@link #await}, parks in a blocking JDK call, blocks on a monitor, yields, or ends. Then the poll
  * returns pending, or the outcome. A poll with nothing submitted returns pending at once: spurious
  * polls cost nothing.
  *
- * <p>{@link #await} polls the awaited future with this coroutine's own context, whose waker unparks
- * the virtual thread; unparking makes it runnable, which submits it, which wakes the owning task.
- * So a wake travels: awaited future -&gt; {@link CoroutineHooks#wake()} -&gt; {@code LockSupport.unpark}
- * -&gt; {@link #submit} -&gt; the task's waker -&gt; the executor polls the task on any worker
- * (migration). Because the mechanism is an ordinary virtual thread, {@code synchronized} (JEP 491),
- * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside the body park the
- * virtual thread and free the worker, and ThreadLocals belong to the coroutine.
+ * <h2>How await suspends</h2>
+ * {@link #await} polls the awaited future with this coroutine's own context, whose waker is
+ * {@link CoroutineHooks#wake()}. While the future is pending the body calls {@code Thread.yield()}
+ * with {@code yieldingInAwait} set: the JDK freezes the stack and, on the stepping thread, submits
+ * the continuation, and {@link #submit} <em>holds</em> it instead ({@code wait: 0 -> HELD}), so the
+ * step ends and the worker is free. The wake takes it back ({@code HELD -> 0}), marks it submitted
+ * and wakes the owning task. So a wake travels: awaited future -&gt; {@link #wake()} -&gt; the task's
+ * waker -&gt; the executor polls the task on any worker (migration) -&gt; the step resumes the body.
+ * Holding a yielded continuation is cheaper than {@code LockSupport.park}/{@code unpark} (no park
+ * permit, no JDK state change or submit on the waking side); the price: a suspended body shows as
+ * {@code RUNNABLE} in thread dumps, and an interrupt alone does not resume it (see {@link #await}).
+ * When the yield cannot happen because the virtual thread is pinned (a native frame on its stack),
+ * the body blocks its carrier instead ({@code wait = PINNED}; the wake unparks it).
+ *
+ * <p>Because the body is an ordinary virtual thread, {@code synchronized} (JEP 491),
+ * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside it park the virtual
+ * thread and free the worker (the JDK then submits the continuation from whichever thread makes it
+ * runnable), and ThreadLocals belong to the coroutine.
  *
  * <h2>State</h2>
  * <pre>
- * field        values     meaning
- * submitted    0 / 1      1: the JDK submitted the continuation and no step has taken it yet
- * woken        0 / 1      1: the coroutine waker fired since await last consumed it
- * cancelled    bool       cancel() was called; every await throws CancellationException
- * done         bool       the body returned or threw; value / failure hold the outcome
- * inAwait      bool       the body is parked in await (not in some JDK blocking call)
+ * field        values                  meaning
+ * submitted    0 / 1                   1: the continuation is runnable and no step has taken it yet
+ * wait         0 / WOKEN / HELD / PINNED
+ *                                      WOKEN: the coroutine waker fired since await last looked;
+ *                                      HELD: the body is suspended in await, its continuation held;
+ *                                      PINNED: the body is blocking its carrier in await (pinned)
+ * cancelled    bool                    cancel() was called; every await throws CancellationException
+ * done         bool                    the body returned or threw; value / failure hold the outcome
  * </pre>
  * <pre>
- * transition                 field: from -&gt; to      by
- * submit (JDK execute)       submitted: any -&gt; 1     any thread; wakes the task unless the caller is the stepper
- * step takes continuation    submitted: 1 -&gt; 0       the polling thread (getAndSet: exactly one step runs it)
- * waker fires                woken: any -&gt; 1         any thread; unparks the virtual thread if it
- *                                                     was 0 and the caller is not the body itself
- * await: woken in its poll   woken: 1 -&gt; 0           the body (getAndSet after a pending poll; then
- *                                                     Thread.yield once and poll again)
- * await: back from park      woken: any -&gt; 0         the body (then polls again: the poll sees
- *                                                     whatever the wake announced)
+ * transition                 field: from -&gt; to        by
+ * submit (JDK execute)       submitted: any -&gt; 1       any thread; wakes the task unless the caller
+ *                                                       is the stepper (the step checks it at its end)
+ * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
+ *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
+ * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
+ * waker fires                wait: 0 -&gt; WOKEN          any thread (CAS loop; WOKEN stays WOKEN)
+ *                            wait: HELD -&gt; 0           any thread; then submitted = 1, task woken
+ *                            wait: PINNED -&gt; WOKEN     any thread; then unparks the body
+ * await: woken in its poll   wait: WOKEN -&gt; 0          the body (then Thread.yield once, poll again)
+ * await: pinned yield        wait: 0 -&gt; PINNED -&gt; 0    the body (parks its carrier while PINNED)
  * cancel                     cancelled: false -&gt; true  the owner
- * body ends                  done: false -&gt; true     the body (after writing value / failure)
+ * body ends                  done: false -&gt; true       the body (after writing value / failure)
  * </pre>
  *
  * <h2>Who touches which field</h2>
@@ -68,8 +83,10 @@ import java.util.concurrent.locks.LockSupport;
  *       hint: {@code submit} called by the stepper itself does not wake the task, because the step
  *       checks {@code submitted} when it ends. Opaque suffices: each thread compares it only with
  *       itself, and coherence means it never reads its own identity after clearing it.</li>
- *   <li>{@code inAwait}: the body writes it, the owner reads it in {@code cancel} between steps
- *       (ordered by the step: the virtual thread's unmount happens-before the step returns).</li>
+ *   <li>{@code yieldingInAwait}: set by the body just before its await's {@code Thread.yield()};
+ *       cleared by {@link #submit} on the stepping thread right after the freeze (the same OS
+ *       thread, ordered by the yield), or by the body itself when the yield did not happen
+ *       (pinned). Only that submit can see it set: while the body runs, nothing else submits.</li>
  *   <li>{@code value}, {@code failure}: written by {@link #finish} on the body's thread before the
  *       volatile {@code done}.</li>
  *   <li>{@code body}: final; called by {@link CoroutineHooks#run()} (or inline by an awaiting
@@ -100,19 +117,23 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class VirtualCoroutine<T> implements Future<T> {
     private static final VarHandle SUBMITTED;
-    private static final VarHandle WOKEN;
+    private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             SUBMITTED = l.findVarHandle(VirtualCoroutine.class, "submitted", int.class);
-            WOKEN = l.findVarHandle(VirtualCoroutine.class, "woken", int.class);
+            WAIT = l.findVarHandle(VirtualCoroutine.class, "wait", int.class);
             STEPPER = l.findVarHandle(VirtualCoroutine.class, "stepper", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    private static final int WOKEN = 1;
+    private static final int HELD = 2;
+    private static final int PINNED = 3;
 
     final Callable<? extends T> body;
     private final CoroutineHooks hooks = new CoroutineHooks(this);
@@ -122,13 +143,13 @@ public final class VirtualCoroutine<T> implements Future<T> {
     private volatile Context taskContext;
     @SuppressWarnings("unused") // accessed through SUBMITTED
     private volatile int submitted;
-    @SuppressWarnings("unused") // accessed through WOKEN
-    private volatile int woken;
+    @SuppressWarnings("unused") // accessed through WAIT
+    private volatile int wait;
     @SuppressWarnings("unused") // accessed through STEPPER
     private Thread stepper;
     private volatile boolean cancelled;
     private volatile boolean done;
-    private boolean inAwait;
+    private boolean yieldingInAwait;
     private boolean inlined;
     private int readyInStep;
     private T value;
@@ -198,31 +219,74 @@ public final class VirtualCoroutine<T> implements Future<T> {
         } else if (task != own) {
             return false;
         }
-        SUBMITTED.setVolatile(this, 1);
-        if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return true;
-        if (cancelled) Carriers.run(this::stepAbandoned);
-        else taskContext.waker().wake();
+        if (yieldingInAwait) {
+            yieldingInAwait = false;
+            if (WAIT.compareAndSet(this, 0, HELD)) return true;
+            WAIT.setVolatile(this, 0);
+        }
+        submitted();
         return true;
     }
 
+    /** The continuation is runnable: mark it and wake the owning task (or, cancelled, finish it). */
+    private void submitted() {
+        SUBMITTED.setVolatile(this, 1);
+        if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return;
+        if (cancelled) Carriers.run(this::stepAbandoned);
+        else taskContext.waker().wake();
+    }
+
     /**
-     * The coroutine waker fired: record it, and unpark the body if this is a new wake from another
-     * thread (the body waking itself, e.g. during a poll, needs no unpark: it checks the token).
+     * The coroutine waker fired: resubmit the held continuation if the body is suspended in
+     * {@link #await}, unpark it if it is blocking a pinned carrier, else record the wake for the
+     * body's next look (the body waking itself during a poll lands here).
      */
     void wake() {
-        if ((int) WOKEN.getAndSet(this, 1) == 0 && Thread.currentThread() != thread) LockSupport.unpark(thread);
+        while (true) {
+            int w = (int) WAIT.getVolatile(this);
+            if (w == WOKEN) return;
+            if (w == 0) {
+                if (WAIT.compareAndSet(this, 0, WOKEN)) return;
+            } else if (w == HELD) {
+                if (WAIT.compareAndSet(this, HELD, 0)) {
+                    submitted();
+                    return;
+                }
+            } else if (WAIT.compareAndSet(this, PINNED, WOKEN)) {
+                LockSupport.unpark(thread);
+                return;
+            }
+        }
+    }
+
+    /**
+     * The await's yield did not happen (a native frame pins the virtual thread): block the carrier
+     * until woken or interrupted. {@code LockSupport.park} on a pinned virtual thread parks its
+     * carrier; {@link #wake()} unparks it.
+     */
+    private void blockPinned() {
+        if (WAIT.compareAndSet(this, 0, PINNED)) {
+            while ((int) WAIT.getVolatile(this) == PINNED && !Thread.currentThread().isInterrupted()) {
+                LockSupport.park(this);
+            }
+        }
+        WAIT.setVolatile(this, 0); // the wake is consumed: the next poll sees what it announced
     }
 
     /**
      * Waits for {@code future} inside this coroutine's body: polls it with the coroutine's own
-     * context and, while it is pending, parks the virtual thread (freeing the worker).
+     * context and, while it is pending, suspends the coroutine (freeing the worker) until the
+     * future's waker fires.
      *
      * @param future what to wait for
      * @param <R> its output type
      * @return its output
      * @throws CancellationException if this coroutine is cancelled (the awaited future is then
-     *     cancelled too), or if the coroutine's thread is interrupted while waiting (the
-     *     interrupt status is set again, the cause is an {@link InterruptedException})
+     *     cancelled too), or if the coroutine's thread is interrupted (the awaited future is
+     *     cancelled, the interrupt status is set again, the cause is an
+     *     {@link InterruptedException}): checked whenever the future is pending, before suspending
+     *     and after each wake; an interrupt alone does not wake a suspended await (cancel the
+     *     coroutine to stop it)
      */
     public <R> R await(Future<R> future) {
         if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
@@ -243,16 +307,21 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 }
                 return v;
             }
-            if ((int) WOKEN.getAndSet(this, 0) == 1) {
+            if ((int) WAIT.getVolatile(this) == WOKEN) {
+                WAIT.setVolatile(this, 0);
                 // Woken during the poll (a future that yields: woke itself and answered pending, as
                 // the cooperative budget does): still give the worker back once, then poll again.
                 Thread.yield();
                 continue;
             }
-            inAwait = true;
-            LockSupport.park(this);
-            inAwait = false;
-            WOKEN.setVolatile(this, 0); // consumed: the next poll sees whatever the wake announced
+            if (!Thread.currentThread().isInterrupted()) {
+                yieldingInAwait = true;
+                Thread.yield(); // suspends: submit() holds the continuation until wake()
+                if (yieldingInAwait) { // submit() never saw the yield: pinned
+                    yieldingInAwait = false;
+                    blockPinned();
+                }
+            }
             if (cancelled) {
                 future.cancel();
                 throw new CancellationException("coroutine cancelled while awaiting " + future);
@@ -264,7 +333,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 c.initCause(new InterruptedException());
                 throw c;
             }
-            // woken, or a spurious return from park: poll again (spurious polls are harmless)
+            // woken (or the pinned wait ended): poll again (spurious polls are harmless)
         }
     }
 
@@ -327,9 +396,9 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 thread.setUncaughtExceptionHandler(hooks);
                 thread.start();
             } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
-                // Not runnable: parked in await (wake it) or blocked in a JDK call (interrupt it).
+                // Not runnable: suspended in await (wake it) or blocked in a JDK call (interrupt it).
                 // A runnable body needs neither: it meets the cancellation at its next await.
-                if (inAwait) wake();
+                if ((int) WAIT.getVolatile(this) == HELD) wake();
                 else thread.interrupt();
             }
             if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
