@@ -17,7 +17,8 @@ import java.util.concurrent.Executor;
  *       {@link VirtualCoroutine#current()} finds the coroutine of the current thread with one field
  *       read and no ThreadLocal map per coroutine (the body catches everything, so the handler is
  *       never called for the coroutine's own failures);</li>
- *   <li>the <b>waker</b> of the coroutine's own context, which unparks the body.</li>
+ *   <li>the <b>waker</b> of the coroutine's own context, which resumes a body suspended in
+ *       {@code await} ({@code VirtualCoroutine.wake()}).</li>
  * </ul>
  * Called from any thread; keeps no state of its own ({@code coroutine} is final).
  */
