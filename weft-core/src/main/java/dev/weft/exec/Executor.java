@@ -3,7 +3,6 @@ package dev.weft.exec;
 import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
-import dev.weft.task.internal.Handles;
 import java.util.Objects;
 
 /**
@@ -53,7 +52,7 @@ public final class Executor implements java.util.concurrent.Executor {
      * @throws IllegalStateException if the runtime is closed
      */
     public <T> Task<T> spawn(Future<T> future) {
-        return Handles.handle(scheduler.spawn(future, true));
+        return scheduler.spawn(future, true);
     }
 
     /**

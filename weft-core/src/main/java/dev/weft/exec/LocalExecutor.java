@@ -5,12 +5,12 @@ import dev.weft.exec.internal.WorkerParker;
 import dev.weft.future.Future;
 import dev.weft.internal.Coop;
 import dev.weft.task.Task;
-import dev.weft.task.internal.Handles;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import dev.weft.task.internal.TaskList;
 import java.util.ArrayDeque;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -76,10 +76,13 @@ public final class LocalExecutor implements AutoCloseable {
      * @throws IllegalStateException if this executor is closed
      */
     public <T> Task<T> spawn(Future<T> future) {
-        RawTask<T> t = new RawTask<>(future, queues, true);
-        if (!queues.tasks.add(t)) throw new IllegalStateException("executor is closed");
-        queues.schedule(t, false);
-        return Handles.handle(t);
+        Queues q = queues;
+        if (q.closed) throw new IllegalStateException("executor is closed");
+        RawTask<T> t = new RawTask<>(future, q, true);
+        q.spawned.incrementAndGet();
+        q.schedule(t, false);
+        if (q.closed) t.shutdown(); // raced with close, which may have drained the queues already
+        return t;
     }
 
     /**
@@ -133,7 +136,7 @@ public final class LocalExecutor implements AutoCloseable {
 
     /** @return the number of tasks spawned and not yet finished (a snapshot) */
     public int liveTasks() {
-        return queues.tasks.size();
+        return (int) (queues.spawned.get() - queues.finished.get());
     }
 
     /**
@@ -142,17 +145,28 @@ public final class LocalExecutor implements AutoCloseable {
      */
     @Override
     public void close() {
-        for (RawTask<?> t : queues.tasks.close()) t.shutdown();
+        Queues q = queues;
+        q.closed = true;
+        for (RawTask<?> t : q.tasks.close()) t.shutdown();
+        for (RawTask<?> t; (t = q.local.poll()) != null; ) t.shutdown();
+        for (RawTask<?> t; (t = q.inject.pop()) != null; ) t.shutdown();
     }
 
-    /** The queues and the {@link Schedule} of the executor. */
+    /**
+     * The queues and the {@link Schedule} of the executor. {@code tasks} holds only the tasks that
+     * wait for a waker (the others are in a queue or being run), {@code closed} is set once by
+     * {@link #close()}, the counters count spawned and finished tasks.
+     */
     private static final class Queues implements Schedule {
         final ArrayDeque<RawTask<?>> local = new ArrayDeque<>();
         final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
         final WorkerParker parker = new WorkerParker();
         final TaskList tasks = new TaskList();
+        final AtomicLong spawned = new AtomicLong();
+        final AtomicLong finished = new AtomicLong();
         final Consumer<Throwable> hook;
         volatile Thread runner;
+        volatile boolean closed;
 
         Queues(Consumer<Throwable> hook) {
             this.hook = hook;
@@ -169,8 +183,14 @@ public final class LocalExecutor implements AutoCloseable {
         }
 
         @Override
-        public void release(RawTask<?> task) {
-            tasks.remove(task);
+        public boolean track(RawTask<?> task) {
+            return tasks.add(task);
+        }
+
+        @Override
+        public void release(RawTask<?> task, boolean tracked) {
+            if (tracked) tasks.remove(task);
+            finished.incrementAndGet();
         }
 
         @Override

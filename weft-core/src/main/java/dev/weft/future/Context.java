@@ -5,22 +5,34 @@ import java.util.Objects;
 /**
  * What a future is polled with: today, the {@link Waker} of the task doing the polling.
  *
- * <p>A context is immutable and cheap to keep: an executor makes one per task, once, and passes
- * it to every poll of that task, so polling allocates nothing. A combinator that needs to know
- * which of its children woke it makes a context of its own with {@link #withWaker(Waker)}.
+ * <p>A context is immutable and cheap to keep: an executor's task is its own context (and its own
+ * waker), so spawning makes one object and polling allocates nothing. A combinator that needs to
+ * know which of its children woke it makes a context of its own with {@link #withWaker(Waker)}.
+ * The class is sealed: besides the contexts made by {@link #of(Waker)}, only the runtime's task
+ * extends it.
  *
  * {@snippet :
  * Context cx = Context.of(Waker.noop());
  * Poll<Integer> p = Future.ready(42).poll(cx);
  * }
  */
-public final class Context {
+public sealed class Context permits dev.weft.task.internal.RawTask {
     private static final Context NOOP = new Context(Waker.noop());
 
     private final Waker waker;
 
     private Context(Waker waker) {
         this.waker = Objects.requireNonNull(waker, "waker");
+    }
+
+    /**
+     * A context whose waker is the object itself: for the runtime's task, which is its own waker,
+     * so that a task and its context are one allocation.
+     *
+     * @throws ClassCastException if the subclass is not a {@link Waker}
+     */
+    protected Context() {
+        this.waker = (Waker) this;
     }
 
     /**
@@ -39,7 +51,7 @@ public final class Context {
     }
 
     /** @return the waker of the task being polled */
-    public Waker waker() {
+    public final Waker waker() {
         return waker;
     }
 
@@ -49,7 +61,7 @@ public final class Context {
      * @param other the waker for the new context
      * @return a context carrying {@code other}
      */
-    public Context withWaker(Waker other) {
+    public final Context withWaker(Waker other) {
         return other == waker ? this : of(other);
     }
 

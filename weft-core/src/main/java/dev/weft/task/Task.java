@@ -3,7 +3,6 @@ package dev.weft.task;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.task.internal.Handles;
 import dev.weft.task.internal.RawTask;
 
 /**
@@ -15,6 +14,9 @@ import dev.weft.task.internal.RawTask;
  * it throws {@link java.util.concurrent.CancellationException}. Awaiting is cancel-safe: cancelling
  * the await (the handle's {@link #cancel()} hook) cancels the task itself, as Rust's async-task does
  * when a {@code Task} is dropped; call {@link #detach()} first to let it run on.
+ *
+ * <p>The handle is the task itself (the interface is sealed; the runtime's task is its only
+ * implementation), so spawning allocates one object besides the future.
  *
  * {@snippet :
  * try (Runtime rt = Runtime.builder().workers(2).build()) {
@@ -29,17 +31,7 @@ import dev.weft.task.internal.RawTask;
  *
  * @param <T> the output type
  */
-public final class Task<T> implements Future<T> {
-    static {
-        Handles.install(Task::new);
-    }
-
-    private final RawTask<T> raw;
-    private boolean handedOut;
-
-    private Task(RawTask<T> raw) {
-        this.raw = raw;
-    }
+public sealed interface Task<T> extends Future<T> permits RawTask {
 
     /**
      * Spawns {@code future} on the current runtime ({@code dev.weft.exec.Runtime.current()}).
@@ -49,7 +41,7 @@ public final class Task<T> implements Future<T> {
      * @return the handle
      * @throws IllegalStateException outside a runtime, or if the runtime is closed
      */
-    public static <T> Task<T> spawn(Future<T> future) {
+    static <T> Task<T> spawn(Future<T> future) {
         return dev.weft.exec.Runtime.current().spawn(future);
     }
 
@@ -61,17 +53,7 @@ public final class Task<T> implements Future<T> {
      * @throws Exception the task's own exception, or {@link java.util.concurrent.CancellationException}
      */
     @Override
-    public Poll<T> poll(Context cx) throws Exception {
-        Poll<T> p;
-        try {
-            p = raw.pollOutcome(cx);
-        } catch (Exception | Error e) {
-            handedOut = true;
-            throw e;
-        }
-        if (p.isReady()) handedOut = true;
-        return p;
-    }
+    Poll<T> poll(Context cx) throws Exception;
 
     /**
      * Cancels the task: at once if it is idle or queued (its future's {@code cancel()} hook runs on
@@ -82,25 +64,15 @@ public final class Task<T> implements Future<T> {
      * first).
      */
     @Override
-    public void cancel() {
-        raw.cancel();
-    }
+    void cancel();
 
     /**
      * Lets the task run on without anyone awaiting it: its outcome is dropped, and if it fails the
-     * exception goes to the runtime's hook ({@code Runtime.Builder.onUncaughtException}).
+     * exception goes to the runtime's hook ({@code Runtime.Builder.onUncaughtException}), unless
+     * an await of this handle already threw it.
      */
-    public void detach() {
-        raw.detach(!handedOut);
-    }
+    void detach();
 
     /** @return whether the task completed, failed or was cancelled */
-    public boolean isDone() {
-        return raw.isCompleted();
-    }
-
-    @Override
-    public String toString() {
-        return "Task[" + raw + "]";
-    }
+    boolean isDone();
 }

@@ -101,6 +101,25 @@ class LocalExecutorTest {
     }
 
     @Test
+    void closeCancelsWaitingTasksAndQueuedTasksThatNeverRanEachOnce() {
+        AtomicInteger waitingCancels = new AtomicInteger();
+        AtomicInteger queuedCancels = new AtomicInteger();
+        LocalExecutor ex = new LocalExecutor();
+        List<Task<Void>> waiting = new ArrayList<>();
+        for (int i = 0; i < 100; i++) waiting.add(ex.spawn(TestFutures.pendingForever(waitingCancels)));
+        assertEquals("main", ex.run(TestFutures.yieldThen("main"))); // polls them once: now waiting
+        List<Task<Void>> queued = new ArrayList<>();
+        for (int i = 0; i < 100; i++) queued.add(ex.spawn(TestFutures.pendingForever(queuedCancels)));
+        assertEquals(200, ex.liveTasks());
+        ex.close();
+        assertEquals(100, waitingCancels.get());
+        assertEquals(100, queuedCancels.get());
+        assertEquals(0, ex.liveTasks());
+        for (Task<Void> t : waiting) assertThrows(CancellationException.class, () -> dev.weft.Weft.await(t));
+        for (Task<Void> t : queued) assertThrows(CancellationException.class, () -> dev.weft.Weft.await(t));
+    }
+
+    @Test
     void aFailureOfTheMainFutureIsRethrownAsItIs() {
         IllegalArgumentException boom = new IllegalArgumentException("boom");
         try (LocalExecutor ex = new LocalExecutor()) {

@@ -5,7 +5,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.task.Task;
-import dev.weft.task.internal.Handles;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +60,12 @@ public class TaskBench {
         }
 
         @Override
-        public void release(RawTask<?> task) {}
+        public boolean track(RawTask<?> task) {
+            return true;
+        }
+
+        @Override
+        public void release(RawTask<?> task, boolean tracked) {}
 
         @Override
         public void uncaught(Throwable error) {}
@@ -121,7 +125,7 @@ public class TaskBench {
     /** @return a new task's handle (not scheduled anywhere) */
     @Benchmark
     public Task<Integer> spawnRaw() {
-        return Handles.handle(new RawTask<>(READY, slot, true));
+        return new RawTask<>(READY, slot, true);
     }
 
     /** @return the handle of a task spawned on the runtime; every 256 spawns waits for the last */

@@ -5,7 +5,7 @@ import java.util.concurrent.ForkJoinPool;
 
 /** How each implementation is set up for a workload: 2 workers everywhere (WORKLOADS.md). */
 final class Peers {
-    static final int WORKERS = 2;
+    static final int WORKERS = Integer.getInteger("weft.bench.workers", 2);
 
     private Peers() {}
 

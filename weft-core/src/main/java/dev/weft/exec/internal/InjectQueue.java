@@ -1,31 +1,40 @@
 package dev.weft.exec.internal;
 
-import dev.weft.task.internal.Linked;
-
 /**
  * The global injection queue of the work-stealing executor: a FIFO of tasks spawned or woken from
- * outside the workers, and the overflow of full local queues (Tokio's {@code inject}). An intrusive
- * linked list under a lock: pushing allocates nothing.
+ * outside the workers, and the overflow of full local queues (Tokio's {@code inject}). A growable
+ * ring under a lock.
+ *
+ * <p>Why an array and not an intrusive list: a burst of a million spawns parks a million tasks
+ * here; linked through the tasks, they made one chain that the garbage collector copies object by
+ * object at every young collection. In a ring they are the elements of one array, which the
+ * collector scans in parallel chunks, and the tasks carry no link field at all.
  *
  * <h2>State</h2>
  * <pre>
- * field   meaning                                   access
- * head    first element, null if empty               guarded by this
- * tail    last element, null if empty                guarded by this
- * len     number of elements                         written under the lock (volatile); read
- *                                                    without it for emptiness checks
+ * field   meaning                                          access
+ * ring    the elements, a power-of-two array               guarded by this
+ * head    slot of the first element                        guarded by this
+ * len     number of elements, in slots head .. head+len-1  written under the lock (volatile); read
+ *         (mod ring.length); every other slot is null      without it for emptiness checks
  * </pre>
- * Transitions: push / pushBatch append at the tail, pop / popBatch take from the head, each under
- * the lock; {@code len} is updated before the lock is released.
+ * Transitions, each under the lock: push / pushBatch write the slots after the last element,
+ * doubling the ring first if it is full; pop / popBatch take from the head and clear the slots
+ * they took; when the queue becomes empty, a ring grown past {@value #SHRINK_ABOVE} slots is
+ * replaced by a small one, so a past burst does not pin a large array. {@code len} is updated
+ * before the lock is released.
  *
  * <p>Memory consistency effects: actions before a push happen-before the pop that returns the
  * element (the lock).
  *
  * @param <E> the element type
  */
-public final class InjectQueue<E extends Linked<E>> {
-    private E head;
-    private E tail;
+public final class InjectQueue<E> {
+    private static final int INITIAL = 64;
+    private static final int SHRINK_ABOVE = 4096;
+
+    private Object[] ring = new Object[INITIAL];
+    private int head;
     private volatile int len;
 
     /** An empty queue. */
@@ -37,42 +46,57 @@ public final class InjectQueue<E extends Linked<E>> {
      * @param e an element that is in no queue
      */
     public void push(E e) {
-        e.next(null);
         synchronized (this) {
-            if (tail == null) head = e;
-            else tail.next(e);
-            tail = e;
-            len = len + 1;
+            int n = len;
+            if (n == ring.length) grow();
+            Object[] r = ring;
+            r[(head + n) & (r.length - 1)] = e;
+            len = n + 1;
         }
     }
 
     /**
-     * Appends a chain already linked through {@link Linked#next()}.
+     * Appends {@code n} elements taken from another ring ({@code src[(from + i) & srcMask]} for
+     * {@code i < n}), then {@code last}: the overflow of a full local queue.
      *
-     * @param first the first element of the chain
-     * @param last the last element (its link is cleared here)
-     * @param n the number of elements in the chain
+     * @param src the source ring
+     * @param from index of the first element to copy
+     * @param srcMask {@code src.length - 1}
+     * @param n how many elements to copy
+     * @param last one more element appended after them
      */
-    public void pushBatch(E first, E last, int n) {
-        last.next(null);
+    void pushBatch(Object[] src, int from, int srcMask, int n, E last) {
         synchronized (this) {
-            if (tail == null) head = first;
-            else tail.next(first);
-            tail = last;
-            len = len + n;
+            int size = len;
+            while (ring.length - size < n + 1) grow();
+            Object[] r = ring;
+            int mask = r.length - 1;
+            int at = head + size;
+            for (int i = 0; i < n; i++) r[(at + i) & mask] = src[(from + i) & srcMask];
+            r[(at + n) & mask] = last;
+            len = size + n + 1;
         }
+    }
+
+    /** Doubles the ring, moving the elements to its start. Caller holds the lock. */
+    private void grow() {
+        Object[] old = ring;
+        int n = len;
+        Object[] r = new Object[old.length * 2];
+        int mask = old.length - 1;
+        for (int i = 0; i < n; i++) r[i] = old[(head + i) & mask];
+        ring = r;
+        head = 0;
     }
 
     /** @return the head element, or {@code null} if empty */
     public E pop() {
         if (len == 0) return null;
         synchronized (this) {
-            E e = head;
-            if (e == null) return null;
-            head = e.next();
-            if (head == null) tail = null;
-            e.next(null);
-            len = len - 1;
+            int n = len;
+            if (n == 0) return null;
+            E e = take();
+            afterTake(n - 1);
             return e;
         }
     }
@@ -87,29 +111,34 @@ public final class InjectQueue<E extends Linked<E>> {
      */
     public E popBatch(int max, LocalQueue<E> into) {
         if (len == 0) return null;
-        E first;
-        E rest;
-        int n;
         synchronized (this) {
-            first = head;
-            if (first == null) return null;
-            n = Math.min(max, len);
-            E last = first;
-            for (int i = 1; i < n; i++) last = last.next();
-            head = last.next();
-            if (head == null) tail = null;
-            last.next(null);
-            len = len - n;
+            int size = len;
+            if (size == 0) return null;
+            int n = Math.min(max, size);
+            E first = take();
+            for (int i = 1; i < n; i++) into.pushBackNoOverflow(take());
+            afterTake(size - n);
+            return first;
         }
-        rest = first.next();
-        first.next(null);
-        while (rest != null) {
-            E nx = rest.next();
-            rest.next(null);
-            into.pushBackNoOverflow(rest);
-            rest = nx;
+    }
+
+    /** Removes the head element. Caller holds the lock, and the queue is not empty. */
+    @SuppressWarnings("unchecked")
+    private E take() {
+        Object[] r = ring;
+        E e = (E) r[head];
+        r[head] = null;
+        head = (head + 1) & (r.length - 1);
+        return e;
+    }
+
+    /** Publishes the new length; shrinks a large ring that became empty. Caller holds the lock. */
+    private void afterTake(int left) {
+        if (left == 0 && ring.length > SHRINK_ABOVE) {
+            ring = new Object[INITIAL];
+            head = 0;
         }
-        return first;
+        len = left;
     }
 
     /** @return whether the queue looks empty (a racy snapshot) */

@@ -1,6 +1,5 @@
 package dev.weft.exec.internal;
 
-import dev.weft.task.internal.Linked;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -38,7 +37,7 @@ import java.lang.invoke.VarHandle;
  *
  * @param <E> the element type
  */
-public final class LocalQueue<E extends Linked<E>> {
+public final class LocalQueue<E> {
     /** The capacity of a worker's queue (Tokio's figure). */
     public static final int DEFAULT_CAPACITY = 256;
 
@@ -122,8 +121,9 @@ public final class LocalQueue<E extends Linked<E>> {
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
+     * @return whether the ring held no element before this push (as seen by the owner)
      */
-    public void pushBack(E e, InjectQueue<E> overflow) {
+    public boolean pushBack(E e, InjectQueue<E> overflow) {
         while (true) {
             long h = (long) HEAD.getAcquire(this);
             int steal = steal(h);
@@ -132,13 +132,13 @@ public final class LocalQueue<E extends Linked<E>> {
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
                 TAIL.setRelease(this, t + 1);
-                return;
+                return t == real;
             }
             if (steal != real) {
                 overflow.push(e); // a stealer is freeing room; do not wait for it
-                return;
+                return false;
             }
-            if (pushOverflow(e, h, real, overflow)) return;
+            if (pushOverflow(e, h, real, overflow)) return false;
         }
     }
 
@@ -156,19 +156,11 @@ public final class LocalQueue<E extends Linked<E>> {
         TAIL.setRelease(this, t + 1);
     }
 
-    @SuppressWarnings("unchecked")
     private boolean pushOverflow(E e, long h, int real, InjectQueue<E> overflow) {
         int half = capacity / 2;
         if (!HEAD.compareAndSet(this, h, pack(real + half, real + half))) return false;
-        E first = (E) buffer[real & mask];
-        E prev = first;
-        for (int i = 1; i < half; i++) {
-            E cur = (E) buffer[(real + i) & mask];
-            prev.next(cur);
-            prev = cur;
-        }
-        prev.next(e);
-        overflow.pushBatch(first, e, half + 1);
+        // the claimed slots are the owner's again: stealers start from the new head
+        overflow.pushBatch(buffer, real, mask, half, e);
         return true;
     }
 

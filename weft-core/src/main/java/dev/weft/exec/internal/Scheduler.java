@@ -8,6 +8,7 @@ import dev.weft.task.internal.Schedule;
 import dev.weft.task.internal.TaskList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -30,6 +31,20 @@ import java.util.function.Consumer;
  * ({@link #notifyIfWorkPending()}). Pushers issue a full fence between the push and the read of the
  * idle state, the parker between its idle update and the re-check: one of them sees the other.
  *
+ * <h2>Finding every unfinished task at close</h2>
+ * A task is in a queue (the injection queue, a local queue, a LIFO slot), or being polled, or
+ * waiting for a waker; only the last kind is kept in {@code tasks} ({@link Schedule#track}, called
+ * when a poll leaves a task waiting). {@link #close} sets {@code shutdown}, closes {@code tasks}
+ * (a later track fails and that task cancels itself), stops the workers (a poll still running ends
+ * by cancelling or tracking its task, and track fails), then cancels the tracked tasks and
+ * everything left in the queues. A spawn that raced with close re-reads {@code shutdown} after it
+ * queued its task and cancels the task itself: either it sees {@code shutdown}, or its push came
+ * before close drained the injection queue (both sides order a volatile access and the queue lock).
+ *
+ * <p>{@code liveTasks} is spawned minus finished: each worker counts what it spawned and finished
+ * in plain fields of its own, other threads in two shared atomics, so counting costs the hot path
+ * no atomic instruction.
+ *
  * <p>Fields: everything final except {@code shutdown} (volatile, set once by {@link #close}).
  */
 public final class Scheduler implements Schedule {
@@ -37,6 +52,8 @@ public final class Scheduler implements Schedule {
     final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
     final Idle idle;
     private final TaskList tasks = new TaskList();
+    private final AtomicLong spawnedOutside = new AtomicLong();
+    private final AtomicLong finishedOutside = new AtomicLong();
     private final Consumer<Throwable> hook;
     private final Object owner;
     private volatile boolean shutdown;
@@ -87,9 +104,16 @@ public final class Scheduler implements Schedule {
         return List.of(workers);
     }
 
-    /** @return the number of live (not yet finished) tasks; a snapshot */
+    /** @return the number of live (spawned, not yet finished) tasks; a snapshot */
     public int liveTasks() {
-        return tasks.size();
+        long n = spawnedOutside.get() - finishedOutside.get();
+        for (Worker w : workers) n += w.spawnedCount() - w.finishedCount();
+        return (int) n;
+    }
+
+    /** @return the current thread if it is a worker of this scheduler, else {@code null} */
+    private Worker ownWorker() {
+        return Thread.currentThread() instanceof Worker w && w.scheduler == this ? w : null;
     }
 
     /**
@@ -102,19 +126,31 @@ public final class Scheduler implements Schedule {
      * @throws IllegalStateException if the executor is closed
      */
     public <T> RawTask<T> spawn(Future<T> future, boolean withHandle) {
+        if (shutdown) throw new IllegalStateException("runtime is closed");
         RawTask<T> t = new RawTask<>(future, this, withHandle);
-        if (!tasks.add(t)) throw new IllegalStateException("runtime is closed");
-        schedule(t, false);
+        Worker w = ownWorker();
+        if (w != null) {
+            w.countSpawned();
+            w.scheduleLocal(t, false);
+        } else {
+            spawnedOutside.incrementAndGet();
+            inject.push(t);
+            notifyParked();
+        }
+        if (shutdown) t.shutdown(); // raced with close, which may have drained the queues already
         return t;
     }
 
     @Override
     public void schedule(RawTask<?> task, boolean yielded) {
-        Thread t = Thread.currentThread();
+        Worker w = ownWorker();
         // A wake from inside a coroutine body runs on the body's virtual thread, mounted on the
         // worker that carries it: schedule as that worker (same OS thread, inside its poll).
-        if (t.isVirtual()) t = Coroutine.carrierThread();
-        if (t instanceof Worker w && w.scheduler == this) {
+        if (w == null && Thread.currentThread().isVirtual()
+                && Coroutine.carrierThread() instanceof Worker c && c.scheduler == this) {
+            w = c;
+        }
+        if (w != null) {
             w.scheduleLocal(task, yielded);
         } else {
             inject.push(task);
@@ -123,8 +159,16 @@ public final class Scheduler implements Schedule {
     }
 
     @Override
-    public void release(RawTask<?> task) {
-        tasks.remove(task);
+    public boolean track(RawTask<?> task) {
+        return tasks.add(task);
+    }
+
+    @Override
+    public void release(RawTask<?> task, boolean tracked) {
+        if (tracked) tasks.remove(task);
+        Worker w = ownWorker();
+        if (w != null) w.countFinished();
+        else finishedOutside.incrementAndGet();
     }
 
     @Override
@@ -164,8 +208,8 @@ public final class Scheduler implements Schedule {
      * @return {@code true} if every worker thread ended in time
      */
     public boolean close(long timeoutNanos) {
-        List<RawTask<?>> live = tasks.close();
         shutdown = true;
+        List<RawTask<?>> waiting = tasks.close();
         for (Worker w : workers) w.parker.unpark();
         IdleDriver.current().wakeup();
         long deadline = System.nanoTime() + timeoutNanos;
@@ -180,7 +224,19 @@ public final class Scheduler implements Schedule {
             }
             all &= !w.isAlive();
         }
-        for (RawTask<?> t : live) t.shutdown();
+        for (RawTask<?> t : waiting) t.shutdown();
+        LocalQueue<RawTask<?>> drain = new LocalQueue<>();
+        for (Worker w : workers) {
+            if (!w.isAlive()) {
+                RawTask<?> t = w.takeLifo(); // the worker ended: its join ordered its writes before this
+                if (t != null) t.shutdown();
+            }
+            for (RawTask<?> t; (t = w.queue.stealInto(drain)) != null; ) {
+                t.shutdown();
+                for (RawTask<?> u; (u = drain.pop()) != null; ) u.shutdown();
+            }
+        }
+        for (RawTask<?> t; (t = inject.pop()) != null; ) t.shutdown();
         return all;
     }
 }

@@ -3,6 +3,8 @@ package dev.weft.exec.internal;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.task.internal.RawTask;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * One thread of the work-stealing executor with its local run queue and LIFO slot (Tokio's
@@ -21,6 +23,16 @@ import dev.weft.task.internal.RawTask;
  * After each poll the worker runs the task in its LIFO slot within the same budget, at most
  * {@value #MAX_LIFO_POLLS} times in a row; then the slot is disabled until the run ends, so two
  * tasks waking each other cannot keep the worker from the rest of its queue.
+ *
+ * <h2>Announcing work</h2>
+ * A task queued by this worker where others may steal it (its local queue) is announced to a
+ * parked sibling ({@link Scheduler#notifyParked()}, a full fence and maybe an unpark) only when the
+ * queue was empty before the push, as ForkJoinPool signals only a queue that was empty. A queue
+ * that already held work needs no second announcement: the push that made it non-empty announced
+ * it, and a worker that parks later re-checks every queue after announcing that it parks
+ * ({@link Scheduler#notifyIfWorkPending()}), so it sees the older elements and stays (or wakes
+ * another). A loop of a million spawns thus pays a fence per time a thief emptied the queue, not
+ * one per spawn.
  *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
@@ -42,7 +54,24 @@ final class Worker extends CoopThread {
     private boolean searching;
     private boolean parking;
     private int untilGlobal = GLOBAL_INTERVAL;
+    @SuppressWarnings("unused") // accessed through SPAWNED
+    private long spawned;
+    @SuppressWarnings("unused") // accessed through FINISHED
+    private long finished;
     private int rng;
+
+    private static final VarHandle SPAWNED;
+    private static final VarHandle FINISHED;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            SPAWNED = l.findVarHandle(Worker.class, "spawned", long.class);
+            FINISHED = l.findVarHandle(Worker.class, "finished", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     Worker(Scheduler scheduler, int index, String name) {
         super(null, name);
@@ -148,19 +177,46 @@ final class Worker extends CoopThread {
         Coop.unlimited();
     }
 
+
+
     /** Schedules a task from this worker's own thread. */
     void scheduleLocal(RawTask<?> task, boolean yielded) {
-        boolean notify;
-        if (yielded || !lifoEnabled) {
-            queue.pushBack(task, scheduler.inject);
-            notify = true;
-        } else {
-            RawTask<?> prev = lifo;
+        RawTask<?> toQueue = task;
+        if (!yielded && lifoEnabled) {
+            toQueue = lifo;
             lifo = task;
-            notify = prev != null;
-            if (notify) queue.pushBack(prev, scheduler.inject);
+            if (toQueue == null) return;
         }
-        if (notify && !parking) scheduler.notifyParked();
+        boolean wasEmpty = queue.pushBack(toQueue, scheduler.inject);
+        if (wasEmpty && !parking) scheduler.notifyParked();
+    }
+
+    /** Counts a task spawned on this thread. Owner only. */
+    void countSpawned() {
+        // opaque: only this thread writes; readers want an untorn value, no ordering
+        SPAWNED.setOpaque(this, (long) SPAWNED.getOpaque(this) + 1);
+    }
+
+    /** Counts a task finished on this thread. Owner only. */
+    void countFinished() {
+        FINISHED.setOpaque(this, (long) FINISHED.getOpaque(this) + 1); // as in countSpawned
+    }
+
+    /** @return tasks spawned on this thread so far (any thread may ask) */
+    long spawnedCount() {
+        return (long) SPAWNED.getOpaque(this);
+    }
+
+    /** @return tasks finished on this thread so far (any thread may ask) */
+    long finishedCount() {
+        return (long) FINISHED.getOpaque(this);
+    }
+
+    /** @return the task in the LIFO slot, emptied; only once this thread has ended */
+    RawTask<?> takeLifo() {
+        RawTask<?> t = lifo;
+        lifo = null;
+        return t;
     }
 
     private boolean hasTasks() {

@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.task.Task;
 import dev.weft.internal.Coop;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -15,8 +16,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A spawned future with its state, output and awaiter: the unit that executors queue and run.
- * The task is its own {@link Waker} and polls its future with one {@link Context} made at its first
- * poll, so waking, re-queueing and polling an existing task allocate nothing.
+ * The task is at once its own {@link Waker}, the {@link Context} its future is polled with, and the
+ * {@link Task} handle given to the spawner, so spawning allocates this one object, and waking,
+ * re-queueing and polling an existing task allocate nothing.
  *
  * <h2>State word</h2>
  * <pre>
@@ -28,11 +30,19 @@ import java.util.concurrent.locks.LockSupport;
  * 1 << 4     CLOSED     cancellation requested; set with RUNNING, never cleared
  * 1 << 5     HANDLE     the Task handle still wants the outcome (cleared by detach)
  * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
+ * 1 << 7     TAKEN      an await of the handle threw the stored failure (detach reports no more)
+ * 1 << 8     TRACKED    the executor keeps the task in its list of waiting tasks (Schedule.track)
  * 26..31     shard      the TaskList shard of the task, fixed at construction
  * </pre>
  * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
  * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
  * RUNNING; every transition keeps the shard bits.
+ *
+ * <p>Why TRACKED is set lazily: an executor must find every unfinished task when it closes. A task
+ * that is queued or running is found in the queues or by its worker; only a task waiting for a
+ * waker is reachable from nowhere but its wakers. So a task joins the executor's list the first
+ * time a poll leaves it waiting, and a task that finishes in its first poll never touches the list
+ * (two lock round trips saved per short task).
  *
  * <h2>Transitions (each one CAS loop on the word)</h2>
  * <pre>
@@ -43,19 +53,23 @@ import java.util.concurrent.locks.LockSupport;
  * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
  * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
- * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter
+ * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
+ *                                            Schedule.release(task, TRACKED was set)
  * poll throws     RUNNING                    same, outcome = the failure
  * poll Pending    RUNNING+CLOSED             cancel() hook, then complete as cancelled
  * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true)
- * poll Pending    RUNNING                    -RUNNING (the task lives on in its wakers)
+ * poll Pending    RUNNING, TRACKED           -RUNNING (the task lives on in its wakers)
+ * poll Pending    RUNNING, not TRACKED       Schedule.track(task) first; then -RUNNING +TRACKED; if
+ *                                            the executor is closed, cancel as if CLOSED
  * cancel          COMPLETED                  nothing
  * cancel          RUNNING                    +CLOSED; the runner cancels after its poll; wait for it
  *                                            unless called from inside that very poll
  * cancel          idle or SCHEDULED          +CLOSED +RUNNING; the caller runs the cancel() hook and
  *                                            completes as cancelled (a queued entry is then dropped)
- * detach          any                        -HANDLE; a failure already stored goes to the hook
+ * detach          any                        -HANDLE; a failure stored and not TAKEN goes to the
+ *                                            hook
  * await (handle)  not COMPLETED              store awaiter, +AWAITER, re-read: pending if still not
- *                                            COMPLETED
+ *                                            COMPLETED; a failure read out: +TAKEN
  * </pre>
  *
  * <h2>Who touches which field</h2>
@@ -63,20 +77,20 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code state}: any thread, only through {@code STATE}.</li>
  *   <li>{@code slot}: the future until COMPLETED (touched only by the thread that set RUNNING),
  *       then the outcome (the union of async-task, so a finished task does not keep its future):
+ *       the output value, a {@link Failure} or {@code CANCELLED} (the value unwrapped from its
+ *       {@code Poll.Ready}: a finished task waiting for its awaiter keeps 16 bytes less alive,
+ *       and the short-lived Ready made for the awaiter costs the collector almost nothing);
  *       written once before the CAS that sets COMPLETED, read only after COMPLETED was seen (that
  *       CAS and the volatile read order them).</li>
- *   <li>{@code cx}: made at the first poll, dropped on completion (same rules as the future), so a
- *       task that waits in a queue or has finished does not hold it.</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
- *   <li>{@code next}, {@code listPrev}, {@code listNext}: the queue or the
- *       {@link TaskList} shard holding the task, under its own rules.</li>
+ *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
  * </ul>
  *
  * @param <T> the output type
  */
-public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
+public final class RawTask<T> extends Context implements Task<T>, Waker {
     static final int SCHEDULED = 1;
     static final int RUNNING = 1 << 1;
     static final int NOTIFIED = 1 << 2;
@@ -84,6 +98,8 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
     static final int CLOSED = 1 << 4;
     static final int HANDLE = 1 << 5;
     static final int AWAITER = 1 << 6;
+    static final int TAKEN = 1 << 7;
+    static final int TRACKED = 1 << 8;
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
@@ -100,13 +116,10 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
     private Object slot;
-    private Context cx;
     private final Schedule schedule;
     private volatile Waker awaiter;
     private volatile Thread cancelWaiter;
-    private RawTask<?> next;
-    RawTask<?> listPrev;
-    RawTask<?> listNext;
+    int listSlot = -1;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -169,9 +182,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
         try {
             Poll<T> p;
             try {
-                Context c = cx;
-                if (c == null) cx = c = Context.of(this);
-                p = future().poll(c);
+                p = future().poll(this);
             } catch (Throwable t) {
                 complete(new Failure(t));
                 return;
@@ -193,13 +204,22 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
 
     private void afterPending() {
         int s = (int) STATE.getVolatile(this);
+        boolean tracked = (s & TRACKED) != 0;
         while (true) {
             if ((s & CLOSED) != 0) {
                 dropFuture();
                 return;
             }
             boolean again = (s & NOTIFIED) != 0;
-            int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
+            if (!again && !tracked) {
+                // about to wait for a waker: the executor must be able to find the task
+                if (!schedule.track(this)) {
+                    dropFuture(); // the executor closed: nobody would ever poll the task again
+                    return;
+                }
+                tracked = true;
+            }
+            int next = (again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING) | (tracked ? TRACKED : 0);
             int seen = (int) STATE.compareAndExchange(this, s, next);
             if (seen == s) {
                 if (again) schedule.schedule(this, true);
@@ -224,7 +244,6 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
     }
 
     private void complete(Object out) {
-        cx = null;
         slot = out;
         int s = (int) STATE.getVolatile(this);
         while (true) {
@@ -232,7 +251,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
             if (seen == s) break;
             s = seen;
         }
-        schedule.release(this);
+        schedule.release(this, (s & TRACKED) != 0);
         if ((s & AWAITER) != 0) {
             Waker a = awaiter;
             if (a != null) a.wake();
@@ -251,12 +270,18 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
         return ((int) STATE.getVolatile(this) & COMPLETED) != 0;
     }
 
+    @Override
+    public boolean isDone() {
+        return isCompleted();
+    }
+
     /**
      * Cancels the task and returns once its future will never be polled again: at once if the task
      * is idle or queued (the cancel() hook runs on this thread), after the current poll if it is
      * running on another thread, and at once (the runner cancels after its poll) if called from
      * inside that poll. Does nothing if the task already completed.
      */
+    @Override
     public void cancel() {
         cancel(true);
     }
@@ -311,17 +336,16 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
 
     /**
      * Drops the handle's interest: the task runs on and its outcome is dropped; a failure goes to
-     * the executor's hook (now, if the task already failed and {@code reportStored}).
-     *
-     * @param reportStored whether a failure already stored is still unreported (the handle has not
-     *     handed it to an awaiter)
+     * the executor's hook (now, if the task already failed and no await of the handle threw it).
      */
-    public void detach(boolean reportStored) {
+    @Override
+    public void detach() {
         int s = (int) STATE.getAndBitwiseAnd(this, ~HANDLE);
-        if (reportStored && (s & (HANDLE | COMPLETED)) == (HANDLE | COMPLETED) && slot instanceof Failure f) {
+        if ((s & (HANDLE | COMPLETED | TAKEN)) == (HANDLE | COMPLETED) && slot instanceof Failure f) {
             schedule.uncaught(f.error());
         }
     }
+
 
     /**
      * Polls for the outcome on behalf of the handle: registers {@code cx.waker()} while the task runs.
@@ -333,8 +357,9 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
      *     is not an Error is wrapped in {@link CompletionException}), or {@link CancellationException}
      *     if the task was cancelled
      */
+    @Override
     @SuppressWarnings("unchecked")
-    public Poll<T> pollOutcome(Context cx) throws Exception {
+    public Poll<T> poll(Context cx) throws Exception {
         int s = (int) STATE.getVolatile(this);
         if ((s & COMPLETED) == 0) {
             Waker w = cx.waker();
@@ -345,6 +370,7 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
         if (!Coop.proceed(cx)) return Poll.pending();
         Object o = slot;
         if (o instanceof Failure f) {
+            STATE.getAndBitwiseOr(this, TAKEN);
             Throwable e = f.error();
             if (e instanceof Exception ex) throw ex;
             if (e instanceof Error err) throw err;
@@ -352,18 +378,6 @@ public final class RawTask<T> implements Waker, Linked<RawTask<?>> {
         }
         if (o == CANCELLED) throw new CancellationException("task was cancelled");
         return Poll.ready((T) o);
-    }
-
-    // ---- intrusive link ---------------------------------------------------------------------
-
-    @Override
-    public RawTask<?> next() {
-        return next;
-    }
-
-    @Override
-    public void next(RawTask<?> n) {
-        next = n;
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.weft.task.internal;
 /**
  * What a {@link RawTask} needs from the executor that owns it.
  *
- * <p>All three calls come from whichever thread caused them (a waker on any thread, the worker that
+ * <p>All calls come from whichever thread caused them (a waker on any thread, the worker that
  * completed the task, the thread that detached it), so implementations must be thread-safe unless
  * the executor guarantees that all of them happen on one thread.
  */
@@ -21,11 +21,23 @@ public interface Schedule {
     void schedule(RawTask<?> task, boolean yielded);
 
     /**
-     * The task completed or was cancelled: the executor drops it from its list of live tasks.
+     * The task is about to wait for a waker (its poll returned Pending and nothing woke it): the
+     * executor remembers it so that closing can cancel it. Called at most once per task, by the
+     * thread that polled it while that thread still owns the poll.
+     *
+     * @param task the task
+     * @return {@code false} if the executor is closed (the task then cancels itself)
+     */
+    boolean track(RawTask<?> task);
+
+    /**
+     * The task completed or was cancelled: the executor counts it as finished and, if it was
+     * tracked, forgets it.
      *
      * @param task the finished task
+     * @param tracked whether {@link #track} accepted it
      */
-    void release(RawTask<?> task);
+    void release(RawTask<?> task, boolean tracked);
 
     /**
      * A task that nobody will await failed: report {@code error} (the runtime's hook).

@@ -26,10 +26,8 @@ class InjectQueueLincheckTest {
 
         @Operation
         public void pushTwo(@Param(name = "v") int v) {
-            Node a = new Node(v);
-            Node b = new Node(v + 10);
-            a.next(b);
-            queue.pushBatch(a, b, 2);
+            Object[] batch = {new Node(v)};
+            queue.pushBatch(batch, 0, 0, 1, new Node(v + 10));
         }
 
         @Operation
@@ -39,27 +37,26 @@ class InjectQueueLincheckTest {
         }
     }
 
-    /** A linked queue without its lock: must be caught. */
+    /** A ring queue without its lock: must be caught. */
     @Param(name = "v", gen = IntGen.class, conf = "1:9")
     public static class BrokenOps {
-        private Node head;
-        private Node tail;
+        private final int[] ring = new int[64];
+        private int head;
+        private int len;
 
         @Operation
         public void push(@Param(name = "v") int v) {
-            Node n = new Node(v);
-            if (tail == null) head = n;
-            else tail.next(n);
-            tail = n;
+            ring[(head + len) & 63] = v;
+            len = len + 1;
         }
 
         @Operation
         public Integer pop() {
-            Node n = head;
-            if (n == null) return null;
-            head = n.next();
-            if (head == null) tail = null;
-            return n.v;
+            if (len == 0) return null;
+            int v = ring[head];
+            head = (head + 1) & 63;
+            len = len - 1;
+            return v;
         }
     }
 

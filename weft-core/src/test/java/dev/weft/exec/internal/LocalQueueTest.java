@@ -82,4 +82,26 @@ class LocalQueueTest {
         assertThrows(IllegalStateException.class, () -> q.pushBackNoOverflow(new Node(3)));
         assertThrows(IllegalArgumentException.class, () -> new LocalQueue<Node>(3));
     }
+
+    @Test
+    void theInjectionQueueGrowsAcrossWrapAroundKeepsFifoOrderAndEmptiesCleanly() {
+        InjectQueue<Node> inject = new InjectQueue<>();
+        int pushed = 0;
+        int popped = 0;
+        // wrap the ring first, then grow it while its head is in the middle
+        for (int round = 0; round < 50; round++) {
+            for (int i = 0; i < 40; i++) inject.push(new Node(pushed++));
+            for (int i = 0; i < 30; i++) assertEquals(popped++, inject.pop().v);
+        }
+        for (int i = 0; i < 10_000; i++) inject.push(new Node(pushed++));
+        LocalQueue<Node> q = new LocalQueue<>(8);
+        assertEquals(popped++, inject.popBatch(8, q).v);
+        for (Node n; (n = q.pop()) != null; ) assertEquals(popped++, n.v);
+        for (Node n; (n = inject.pop()) != null; ) assertEquals(popped++, n.v);
+        assertEquals(pushed, popped);
+        assertEquals(0, inject.len());
+        inject.push(new Node(7)); // usable again after shrinking back
+        assertEquals(7, inject.pop().v);
+        assertNull(inject.pop());
+    }
 }
