@@ -11,6 +11,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -19,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * on the polling thread, which becomes the virtual thread's carrier for that step.
  *
  * <h2>How a step works</h2>
- * The JDK hands the virtual thread's continuation to {@link CoroutineHooks#execute} whenever the
+ * The JDK hands the virtual thread's continuation to {@link #execute} whenever the
  * thread becomes runnable; {@link #submit} records it ({@code submitted = 1}) and wakes the task that
  * owns this future. The task's next poll takes the continuation ({@code submitted 1 -> 0}) and runs
  * it: the virtual thread mounts on the polling thread and runs the body until it suspends in
@@ -29,7 +30,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>How await suspends</h2>
  * {@link #await} polls the awaited future with this coroutine's own context, whose waker is
- * {@link CoroutineHooks#wake()}. While the future is pending the body calls {@code Thread.yield()}
+ * {@link #wake()}. While the future is pending the body calls {@code Thread.yield()}
  * with {@code yieldingInAwait} set: the JDK freezes the stack and, on the stepping thread, submits
  * the continuation, and {@link #submit} <em>holds</em> it instead ({@code wait: 0 -> HELD}), so the
  * step ends and the worker is free. The wake takes it back ({@code HELD -> 0}), marks it submitted
@@ -55,7 +56,7 @@ import java.util.concurrent.locks.LockSupport;
  *                                      HELD: the body is suspended in await, its continuation held;
  *                                      PINNED: the body is blocking its carrier in await (pinned)
  * cancelled    bool                    cancel() was called; every await throws CancellationException
- * done         bool                    the body returned or threw; value / failure hold the outcome
+ * done         bool                    the body returned or threw; outcome holds what it did
  * </pre>
  * <pre>
  * transition                 field: from -&gt; to        by
@@ -70,7 +71,7 @@ import java.util.concurrent.locks.LockSupport;
  * await: woken in its poll   wait: WOKEN -&gt; 0          the body (then Thread.yield once, poll again)
  * await: pinned yield        wait: 0 -&gt; PINNED -&gt; 0    the body (parks its carrier while PINNED)
  * cancel                     cancelled: false -&gt; true  the owner
- * body ends                  done: false -&gt; true       the body (after writing value / failure)
+ * body ends                  done: false -&gt; true       the body (after writing outcome)
  * </pre>
  *
  * <h2>Who touches which field</h2>
@@ -87,9 +88,9 @@ import java.util.concurrent.locks.LockSupport;
  *       cleared by {@link #submit} on the stepping thread right after the freeze (the same OS
  *       thread, ordered by the yield), or by the body itself when the yield did not happen
  *       (pinned). Only that submit can see it set: while the body runs, nothing else submits.</li>
- *   <li>{@code value}, {@code failure}: written by {@link #finish} on the body's thread before the
+ *   <li>{@code outcome}: written by {@link #run()} on the body's thread before the
  *       volatile {@code done}.</li>
- *   <li>{@code body}: final; called by {@link CoroutineHooks#run()} (or inline by an awaiting
+ *   <li>{@code body}: final; called by {@link #run()} (or inline by an awaiting
  *       coroutine).</li>
  * </ul>
  *
@@ -107,6 +108,13 @@ import java.util.concurrent.locks.LockSupport;
  * written and read only by the awaiting coroutine, the owner of {@code f} from then on). Same
  * outcome, no second thread; inside it, {@code Thread.currentThread()} is the awaiting coroutine's.
  *
+ * <h2>One object</h2>
+ * The coroutine is also everything it hands out: its virtual thread's scheduler
+ * ({@link #execute}), task ({@link #run()}) and uncaught-exception handler (which is how
+ * {@link #current()} finds the coroutine of the current thread with one field read and no
+ * ThreadLocal map per coroutine), and the waker of its own context ({@link #wake()}). W5 counts
+ * the bytes of each suspended coroutine.
+ *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
  * thread (from inside another coroutine's body, or {@code blockOn} on a plain virtual thread), the
@@ -115,7 +123,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the output type
  */
-public final class VirtualCoroutine<T> implements Future<T> {
+public final class VirtualCoroutine<T>
+        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Waker {
     private static final VarHandle SUBMITTED;
     private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
@@ -135,9 +144,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
     private static final int HELD = 2;
     private static final int PINNED = 3;
 
-    final Callable<? extends T> body;
-    private final CoroutineHooks hooks = new CoroutineHooks(this);
-    private final Context ownContext = Context.of(hooks);
+    private final Callable<? extends T> body;
+    private final Context ownContext = Context.of(this);
     private Thread thread;
     private Runnable continuation;
     private volatile Context taskContext;
@@ -152,8 +160,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
     private boolean yieldingInAwait;
     private boolean inlined;
     private int readyInStep;
-    private T value;
-    private Throwable failure;
+    private Object outcome;
 
     /**
      * A coroutine that will run {@code body} when first polled.
@@ -171,7 +178,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
      */
     public static VirtualCoroutine<?> current() {
         Thread t = Thread.currentThread();
-        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof CoroutineHooks h ? h.coroutine : null;
+        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof VirtualCoroutine<?> c ? c : null;
     }
 
     /** @return the platform thread carrying the current step, or {@code null} between steps */
@@ -205,14 +212,14 @@ public final class VirtualCoroutine<T> implements Future<T> {
     }
 
     /**
-     * Called by {@link CoroutineHooks#execute} each time the JDK makes a virtual thread of this
+     * Called by {@link #execute} each time the JDK makes a virtual thread of this
      * scheduler runnable.
      *
      * @param task the continuation the JDK wants run
      * @return {@code false} if {@code task} is not this coroutine's (a virtual thread the body
      *     started, which inherited the scheduler)
      */
-    boolean submit(Runnable task) {
+    private boolean submit(Runnable task) {
         Runnable own = continuation;
         if (own == null) {
             continuation = task; // the first submit comes from Thread.start in the first step
@@ -241,7 +248,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
      * {@link #await}, unpark it if it is blocking a pinned carrier, else record the wake for the
      * body's next look (the body waking itself during a poll lands here).
      */
-    void wake() {
+    @Override
+    public void wake() {
         while (true) {
             int w = (int) WAIT.getVolatile(this);
             if (w == WOKEN) return;
@@ -363,17 +371,42 @@ public final class VirtualCoroutine<T> implements Future<T> {
     }
 
     /**
-     * Records the body's outcome; called by {@link CoroutineHooks#run()} on the coroutine's thread
-     * when the body returned or threw.
-     *
-     * @param v what the body returned
-     * @param f what it threw, or {@code null}
+     * The virtual thread's task: runs the body and records its outcome. The body is called from
+     * this frame directly: one frame less in every frozen stack.
      */
-    @SuppressWarnings("unchecked")
-    void finish(Object v, Throwable f) {
-        value = (T) v;
-        failure = f;
+    @Override
+    public void run() {
+        Object o;
+        try {
+            o = body.call();
+        } catch (Throwable t) {
+            o = new Failed(t);
+        }
+        outcome = o;
         done = true;
+    }
+
+    /**
+     * The virtual thread's scheduler: the JDK calls this with the thread's continuation each time
+     * the thread becomes runnable (started, unparked, unblocked from a monitor, done sleeping,
+     * yielded). Virtual threads that the body starts inherit this scheduler (JDK 25); their
+     * continuations are not this coroutine's and go on to the JDK's default scheduler.
+     *
+     * @param continuation what the JDK wants run
+     */
+    @Override
+    public void execute(Runnable continuation) {
+        if (!submit(continuation)) VirtualThreads.defaultScheduler().execute(continuation);
+    }
+
+    /**
+     * The body's thread's uncaught-exception handler, set so that {@link #current()} finds the
+     * coroutine with one field read; never called for the body's own failures (the body's frame
+     * catches everything), so it only passes on to the thread group.
+     */
+    @Override
+    public void uncaughtException(Thread t, Throwable e) {
+        t.getThreadGroup().uncaughtException(t, e);
     }
 
     private void runStep(boolean forCancel) {
@@ -392,8 +425,8 @@ public final class VirtualCoroutine<T> implements Future<T> {
         STEPPER.setOpaque(this, self);
         try {
             if (thread == null) {
-                thread = VirtualThreads.newThread(hooks, hooks);
-                thread.setUncaughtExceptionHandler(hooks);
+                thread = VirtualThreads.newThread(this, this);
+                thread.setUncaughtExceptionHandler(this);
                 thread.start();
             } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
                 // Not runnable: suspended in await (wake it) or blocked in a JDK call (interrupt it).
@@ -422,13 +455,16 @@ public final class VirtualCoroutine<T> implements Future<T> {
         if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
     }
 
+    @SuppressWarnings("unchecked") // outcome is what the body (a Callable<? extends T>) returned
     private Poll<T> outcome() throws Exception {
-        Throwable f = failure;
-        if (f == null) return Poll.ready(value);
+        if (!(outcome instanceof Failed(Throwable f))) return Poll.ready((T) outcome);
         if (f instanceof Exception e) throw e;
         if (f instanceof Error e) throw e;
         throw new IllegalStateException("coroutine body threw " + f, f);
     }
+
+    /** What the body threw, as the outcome (a private type: no body can return one). */
+    private record Failed(Throwable cause) {}
 
     @Override
     public String toString() {
