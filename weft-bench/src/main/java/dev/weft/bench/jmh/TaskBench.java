@@ -30,8 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       0 B/op;</li>
  *   <li>{@link #yieldOnRuntime()}: the same through the work-stealing executor (a task yielding
  *       1000 times, per yield);</li>
- *   <li>{@link #spawnRaw()}: what a spawn allocates: the task and its handle (the task makes its
- *       context at its first poll);</li>
+ *   <li>{@link #spawnRaw()}: what a spawn allocates: one object, the task, which is also its
+ *       handle and its context;</li>
  *   <li>{@link #spawnOnRuntime()}: spawn of a ready future on the runtime, run to completion by a
  *       worker.</li>
  * </ul>

@@ -36,7 +36,7 @@ final class Peers {
      * @return the nanoseconds of the measured pass
      */
     static long warmThenMeasure(Pass pass) throws Exception {
-        pass.run();
+        for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) pass.run();
         long t0 = System.nanoTime();
         pass.run();
         return System.nanoTime() - t0;

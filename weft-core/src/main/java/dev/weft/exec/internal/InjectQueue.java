@@ -20,9 +20,11 @@ package dev.weft.exec.internal;
  * </pre>
  * Transitions, each under the lock: push / pushBatch write the slots after the last element,
  * doubling the ring first if it is full; pop / popBatch take from the head and clear the slots
- * they took; when the queue becomes empty, a ring grown past {@value #SHRINK_ABOVE} slots is
- * replaced by a small one, so a past burst does not pin a large array. {@code len} is updated
- * before the lock is released.
+ * they took; when the queue becomes empty, a ring grown past {@value #SHRINK_ABOVE} slots (4 MB of
+ * references) is replaced by a small one. Smaller rings are kept: a runtime that saw a burst of a
+ * million spawns is likely to see the next, and regrowing the ring each time cost more (array
+ * zeroing, page faults, copies) than the empty slots cost to keep. {@code len} is updated before
+ * the lock is released.
  *
  * <p>Memory consistency effects: actions before a push happen-before the pop that returns the
  * element (the lock).
@@ -31,7 +33,7 @@ package dev.weft.exec.internal;
  */
 public final class InjectQueue<E> {
     private static final int INITIAL = 64;
-    private static final int SHRINK_ABOVE = 4096;
+    private static final int SHRINK_ABOVE = 1 << 20;
 
     private Object[] ring = new Object[INITIAL];
     private int head;

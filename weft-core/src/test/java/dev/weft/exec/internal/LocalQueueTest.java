@@ -93,14 +93,14 @@ class LocalQueueTest {
             for (int i = 0; i < 40; i++) inject.push(new Node(pushed++));
             for (int i = 0; i < 30; i++) assertEquals(popped++, inject.pop().v);
         }
-        for (int i = 0; i < 10_000; i++) inject.push(new Node(pushed++));
+        for (int i = 0; i < (1 << 20) + 10; i++) inject.push(new Node(pushed++)); // past the shrink size
         LocalQueue<Node> q = new LocalQueue<>(8);
         assertEquals(popped++, inject.popBatch(8, q).v);
         for (Node n; (n = q.pop()) != null; ) assertEquals(popped++, n.v);
         for (Node n; (n = inject.pop()) != null; ) assertEquals(popped++, n.v);
         assertEquals(pushed, popped);
         assertEquals(0, inject.len());
-        inject.push(new Node(7)); // usable again after shrinking back
+        inject.push(new Node(7)); // usable again once empty
         assertEquals(7, inject.pop().v);
         assertNull(inject.pop());
     }
