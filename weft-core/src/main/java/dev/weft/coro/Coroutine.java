@@ -58,7 +58,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * awaited future is cancelled too. The body never continues past that await normally. If it
  * catches the exception and awaits again, that await throws again at once; if it then blocks in a
  * JDK call instead, it is interrupted and is abandoned: it finishes on a spare carrier thread and
- * its outcome is dropped. A coroutine cancelled before its first poll never runs.
+ * its outcome is dropped. A coroutine cancelled before its first poll never runs. Interrupting a
+ * body's thread makes its next {@code await} of a pending future throw a
+ * {@link java.util.concurrent.CancellationException} (caused by an {@link InterruptedException}):
+ * at once while the body runs, at the next wake while it is suspended in {@code await}; to stop a
+ * suspended coroutine, cancel it.
  *
  * <h2>Threads</h2>
  * Inside a body {@code Thread.currentThread()} is the coroutine's own virtual thread (so
@@ -74,7 +78,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * coroutines as tasks.
  *
  * <h2>Dropping a coroutine</h2>
- * A started coroutine that is neither finished nor cancelled keeps its virtual thread parked, and
+ * A started coroutine that is neither finished nor cancelled keeps its virtual thread suspended, and
  * the JDK keeps every started virtual thread reachable ({@code jdk.trackAllThreads}, default on):
  * whoever drops an unfinished coroutine future must {@code cancel()} it, as the
  * {@link Future} contract asks.

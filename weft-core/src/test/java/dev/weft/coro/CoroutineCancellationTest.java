@@ -134,7 +134,24 @@ class CoroutineCancellationTest {
     }
 
     @Test
-    void interruptingTheBodyWhileItAwaitsCancelsTheAwaitLikeBlockOn() throws Exception {
+    void anAwaitInAnInterruptedBodyThrowsAtOnceInsteadOfSuspending() throws Exception {
+        Gate<Integer> gate = new Gate<>();
+        Future<String> f = Weft.async(() -> {
+            Thread.currentThread().interrupt();
+            try {
+                await(gate);
+                return "no";
+            } catch (CancellationException e) {
+                return (e.getCause() instanceof InterruptedException) + " " + Thread.currentThread().isInterrupted();
+            }
+        });
+        assertThat(f.poll(Context.noop())).isEqualTo(dev.weft.future.Poll.ready("true true"));
+        assertThat(gate.polls.get()).isEqualTo(1);
+        assertThat(gate.cancels.get()).isEqualTo(1);
+    }
+
+    @Test
+    void interruptOfASuspendedBodyCancelsTheAwaitAtItsNextWake() throws Exception {
         Gate<Integer> gate = new Gate<>();
         Thread[] body = new Thread[1];
         Future<String> f = Weft.async(() -> {
@@ -148,7 +165,9 @@ class CoroutineCancellationTest {
         });
         Context cx = Context.noop();
         assertThat(f.poll(cx).isPending()).isTrue();
-        body[0].interrupt();
+        body[0].interrupt(); // does not resume the suspended body by itself
+        assertThat(f.poll(cx).isPending()).isTrue();
+        gate.nudge(); // any wake: the await sees the interrupt before it polls again
         String out = null;
         for (int i = 0; i < 1000 && out == null; i++) {
             var p = f.poll(cx);

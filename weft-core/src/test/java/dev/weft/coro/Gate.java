@@ -51,6 +51,12 @@ final class Gate<T> implements Future<T> {
         if (w != null) w.wake();
     }
 
+    /** Wakes the registered waker without opening the gate (a spurious wake). */
+    void nudge() {
+        Waker w = waker;
+        if (w != null) w.wake();
+    }
+
     /**
      * Whether a poll registered a waker that was not woken yet. Lock-free on purpose: a test
      * spinning on it must not contend for the monitor that a coroutine body polling this gate

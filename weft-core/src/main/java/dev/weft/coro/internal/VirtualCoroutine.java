@@ -11,6 +11,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -19,43 +20,58 @@ import java.util.concurrent.locks.LockSupport;
  * on the polling thread, which becomes the virtual thread's carrier for that step.
  *
  * <h2>How a step works</h2>
- * The JDK hands the virtual thread's continuation to {@link CoroutineHooks#execute} whenever the
+ * The JDK hands the virtual thread's continuation to {@link #execute} whenever the
  * thread becomes runnable; {@link #submit} records it ({@code submitted = 1}) and wakes the task that
  * owns this future. The task's next poll takes the continuation ({@code submitted 1 -> 0}) and runs
- * it: the virtual thread mounts on the polling thread and runs the body until it parks (in
- * {@link #await}, or in any blocking JDK call), blocks on a monitor, yields, or ends. Then the poll
+ * it: the virtual thread mounts on the polling thread and runs the body until it suspends in
+ * {@link #await}, parks in a blocking JDK call, blocks on a monitor, yields, or ends. Then the poll
  * returns pending, or the outcome. A poll with nothing submitted returns pending at once: spurious
  * polls cost nothing.
  *
- * <p>{@link #await} polls the awaited future with this coroutine's own context, whose waker unparks
- * the virtual thread; unparking makes it runnable, which submits it, which wakes the owning task.
- * So a wake travels: awaited future -&gt; {@link CoroutineHooks#wake()} -&gt; {@code LockSupport.unpark}
- * -&gt; {@link #submit} -&gt; the task's waker -&gt; the executor polls the task on any worker
- * (migration). Because the mechanism is an ordinary virtual thread, {@code synchronized} (JEP 491),
- * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside the body park the
- * virtual thread and free the worker, and ThreadLocals belong to the coroutine.
+ * <h2>How await suspends</h2>
+ * {@link #await} polls the awaited future with this coroutine's own context, whose waker is
+ * {@link #wake()}. While the future is pending the body calls {@code Thread.yield()}
+ * with {@code yieldingInAwait} set: the JDK freezes the stack and, on the stepping thread, submits
+ * the continuation, and {@link #submit} <em>holds</em> it instead ({@code wait: 0 -> HELD}), so the
+ * step ends and the worker is free. The wake takes it back ({@code HELD -> 0}), marks it submitted
+ * and wakes the owning task. So a wake travels: awaited future -&gt; {@link #wake()} -&gt; the task's
+ * waker -&gt; the executor polls the task on any worker (migration) -&gt; the step resumes the body.
+ * Holding a yielded continuation is cheaper than {@code LockSupport.park}/{@code unpark} (no park
+ * permit, no JDK state change or submit on the waking side); the price: a suspended body shows as
+ * {@code RUNNABLE} in thread dumps, and an interrupt alone does not resume it (see {@link #await}).
+ * When the yield cannot happen because the virtual thread is pinned (a native frame on its stack),
+ * the body blocks its carrier instead ({@code wait = PINNED}; the wake unparks it).
+ *
+ * <p>Because the body is an ordinary virtual thread, {@code synchronized} (JEP 491),
+ * {@code Object.wait}, {@code Thread.sleep}, blocking sockets and locks inside it park the virtual
+ * thread and free the worker (the JDK then submits the continuation from whichever thread makes it
+ * runnable), and ThreadLocals belong to the coroutine.
  *
  * <h2>State</h2>
  * <pre>
- * field        values     meaning
- * submitted    0 / 1      1: the JDK submitted the continuation and no step has taken it yet
- * woken        0 / 1      1: the coroutine waker fired since await last consumed it
- * cancelled    bool       cancel() was called; every await throws CancellationException
- * done         bool       the body returned or threw; value / failure hold the outcome
- * inAwait      bool       the body is parked in await (not in some JDK blocking call)
+ * field        values                  meaning
+ * submitted    0 / 1                   1: the continuation is runnable and no step has taken it yet
+ * wait         0 / WOKEN / HELD / PINNED
+ *                                      WOKEN: the coroutine waker fired since await last looked;
+ *                                      HELD: the body is suspended in await, its continuation held;
+ *                                      PINNED: the body is blocking its carrier in await (pinned)
+ * cancelled    bool                    cancel() was called; every await throws CancellationException
+ * done         bool                    the body returned or threw; outcome holds what it did
  * </pre>
  * <pre>
- * transition                 field: from -&gt; to      by
- * submit (JDK execute)       submitted: any -&gt; 1     any thread; wakes the task unless the caller is the stepper
- * step takes continuation    submitted: 1 -&gt; 0       the polling thread (getAndSet: exactly one step runs it)
- * waker fires                woken: any -&gt; 1         any thread; unparks the virtual thread if it
- *                                                     was 0 and the caller is not the body itself
- * await: woken in its poll   woken: 1 -&gt; 0           the body (getAndSet after a pending poll; then
- *                                                     Thread.yield once and poll again)
- * await: back from park      woken: any -&gt; 0         the body (then polls again: the poll sees
- *                                                     whatever the wake announced)
+ * transition                 field: from -&gt; to        by
+ * submit (JDK execute)       submitted: any -&gt; 1       any thread; wakes the task unless the caller
+ *                                                       is the stepper (the step checks it at its end)
+ * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
+ *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
+ * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
+ * waker fires                wait: 0 -&gt; WOKEN          any thread (CAS loop; WOKEN stays WOKEN)
+ *                            wait: HELD -&gt; 0           any thread; then submitted = 1, task woken
+ *                            wait: PINNED -&gt; WOKEN     any thread; then unparks the body
+ * await: woken in its poll   wait: WOKEN -&gt; 0          the body (then Thread.yield once, poll again)
+ * await: pinned yield        wait: 0 -&gt; PINNED -&gt; 0    the body (parks its carrier while PINNED)
  * cancel                     cancelled: false -&gt; true  the owner
- * body ends                  done: false -&gt; true     the body (after writing value / failure)
+ * body ends                  done: false -&gt; true       the body (after writing outcome)
  * </pre>
  *
  * <h2>Who touches which field</h2>
@@ -68,11 +84,13 @@ import java.util.concurrent.locks.LockSupport;
  *       hint: {@code submit} called by the stepper itself does not wake the task, because the step
  *       checks {@code submitted} when it ends. Opaque suffices: each thread compares it only with
  *       itself, and coherence means it never reads its own identity after clearing it.</li>
- *   <li>{@code inAwait}: the body writes it, the owner reads it in {@code cancel} between steps
- *       (ordered by the step: the virtual thread's unmount happens-before the step returns).</li>
- *   <li>{@code value}, {@code failure}: written by {@link #finish} on the body's thread before the
+ *   <li>{@code yieldingInAwait}: set by the body just before its await's {@code Thread.yield()};
+ *       cleared by {@link #submit} on the stepping thread right after the freeze (the same OS
+ *       thread, ordered by the yield), or by the body itself when the yield did not happen
+ *       (pinned). Only that submit can see it set: while the body runs, nothing else submits.</li>
+ *   <li>{@code outcome}: written by {@link #run()} on the body's thread before the
  *       volatile {@code done}.</li>
- *   <li>{@code body}: final; called by {@link CoroutineHooks#run()} (or inline by an awaiting
+ *   <li>{@code body}: final; called by {@link #run()} (or inline by an awaiting
  *       coroutine).</li>
  * </ul>
  *
@@ -90,6 +108,13 @@ import java.util.concurrent.locks.LockSupport;
  * written and read only by the awaiting coroutine, the owner of {@code f} from then on). Same
  * outcome, no second thread; inside it, {@code Thread.currentThread()} is the awaiting coroutine's.
  *
+ * <h2>One object</h2>
+ * The coroutine is also everything it hands out: its virtual thread's scheduler
+ * ({@link #execute}), task ({@link #run()}) and uncaught-exception handler (which is how
+ * {@link #current()} finds the coroutine of the current thread with one field read and no
+ * ThreadLocal map per coroutine), and the waker of its own context ({@link #wake()}). W5 counts
+ * the bytes of each suspended coroutine.
+ *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
  * thread (from inside another coroutine's body, or {@code blockOn} on a plain virtual thread), the
@@ -98,41 +123,44 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the output type
  */
-public final class VirtualCoroutine<T> implements Future<T> {
+public final class VirtualCoroutine<T>
+        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Waker {
     private static final VarHandle SUBMITTED;
-    private static final VarHandle WOKEN;
+    private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             SUBMITTED = l.findVarHandle(VirtualCoroutine.class, "submitted", int.class);
-            WOKEN = l.findVarHandle(VirtualCoroutine.class, "woken", int.class);
+            WAIT = l.findVarHandle(VirtualCoroutine.class, "wait", int.class);
             STEPPER = l.findVarHandle(VirtualCoroutine.class, "stepper", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    final Callable<? extends T> body;
-    private final CoroutineHooks hooks = new CoroutineHooks(this);
-    private final Context ownContext = Context.of(hooks);
+    private static final int WOKEN = 1;
+    private static final int HELD = 2;
+    private static final int PINNED = 3;
+
+    private final Callable<? extends T> body;
+    private final Context ownContext = Context.of(this);
     private Thread thread;
     private Runnable continuation;
     private volatile Context taskContext;
     @SuppressWarnings("unused") // accessed through SUBMITTED
     private volatile int submitted;
-    @SuppressWarnings("unused") // accessed through WOKEN
-    private volatile int woken;
+    @SuppressWarnings("unused") // accessed through WAIT
+    private volatile int wait;
     @SuppressWarnings("unused") // accessed through STEPPER
     private Thread stepper;
     private volatile boolean cancelled;
     private volatile boolean done;
-    private boolean inAwait;
+    private boolean yieldingInAwait;
     private boolean inlined;
     private int readyInStep;
-    private T value;
-    private Throwable failure;
+    private Object outcome;
 
     /**
      * A coroutine that will run {@code body} when first polled.
@@ -150,7 +178,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
      */
     public static VirtualCoroutine<?> current() {
         Thread t = Thread.currentThread();
-        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof CoroutineHooks h ? h.coroutine : null;
+        return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof VirtualCoroutine<?> c ? c : null;
     }
 
     /** @return the platform thread carrying the current step, or {@code null} between steps */
@@ -184,45 +212,89 @@ public final class VirtualCoroutine<T> implements Future<T> {
     }
 
     /**
-     * Called by {@link CoroutineHooks#execute} each time the JDK makes a virtual thread of this
+     * Called by {@link #execute} each time the JDK makes a virtual thread of this
      * scheduler runnable.
      *
      * @param task the continuation the JDK wants run
      * @return {@code false} if {@code task} is not this coroutine's (a virtual thread the body
      *     started, which inherited the scheduler)
      */
-    boolean submit(Runnable task) {
+    private boolean submit(Runnable task) {
         Runnable own = continuation;
         if (own == null) {
             continuation = task; // the first submit comes from Thread.start in the first step
         } else if (task != own) {
             return false;
         }
-        SUBMITTED.setVolatile(this, 1);
-        if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return true;
-        if (cancelled) Carriers.run(this::stepAbandoned);
-        else taskContext.waker().wake();
+        if (yieldingInAwait) {
+            yieldingInAwait = false;
+            if (WAIT.compareAndSet(this, 0, HELD)) return true;
+            WAIT.setVolatile(this, 0);
+        }
+        submitted();
         return true;
     }
 
+    /** The continuation is runnable: mark it and wake the owning task (or, cancelled, finish it). */
+    private void submitted() {
+        SUBMITTED.setVolatile(this, 1);
+        if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return;
+        if (cancelled) Carriers.run(this::stepAbandoned);
+        else taskContext.waker().wake();
+    }
+
     /**
-     * The coroutine waker fired: record it, and unpark the body if this is a new wake from another
-     * thread (the body waking itself, e.g. during a poll, needs no unpark: it checks the token).
+     * The coroutine waker fired: resubmit the held continuation if the body is suspended in
+     * {@link #await}, unpark it if it is blocking a pinned carrier, else record the wake for the
+     * body's next look (the body waking itself during a poll lands here).
      */
-    void wake() {
-        if ((int) WOKEN.getAndSet(this, 1) == 0 && Thread.currentThread() != thread) LockSupport.unpark(thread);
+    @Override
+    public void wake() {
+        while (true) {
+            int w = (int) WAIT.getVolatile(this);
+            if (w == WOKEN) return;
+            if (w == 0) {
+                if (WAIT.compareAndSet(this, 0, WOKEN)) return;
+            } else if (w == HELD) {
+                if (WAIT.compareAndSet(this, HELD, 0)) {
+                    submitted();
+                    return;
+                }
+            } else if (WAIT.compareAndSet(this, PINNED, WOKEN)) {
+                LockSupport.unpark(thread);
+                return;
+            }
+        }
+    }
+
+    /**
+     * The await's yield did not happen (a native frame pins the virtual thread): block the carrier
+     * until woken or interrupted. {@code LockSupport.park} on a pinned virtual thread parks its
+     * carrier; {@link #wake()} unparks it.
+     */
+    private void blockPinned() {
+        if (WAIT.compareAndSet(this, 0, PINNED)) {
+            while ((int) WAIT.getVolatile(this) == PINNED && !Thread.currentThread().isInterrupted()) {
+                LockSupport.park(this);
+            }
+        }
+        WAIT.setVolatile(this, 0); // the wake is consumed: the next poll sees what it announced
     }
 
     /**
      * Waits for {@code future} inside this coroutine's body: polls it with the coroutine's own
-     * context and, while it is pending, parks the virtual thread (freeing the worker).
+     * context and, while it is pending, suspends the coroutine (freeing the worker) until the
+     * future's waker fires.
      *
      * @param future what to wait for
      * @param <R> its output type
      * @return its output
      * @throws CancellationException if this coroutine is cancelled (the awaited future is then
-     *     cancelled too), or if the coroutine's thread is interrupted while waiting (the
-     *     interrupt status is set again, the cause is an {@link InterruptedException})
+     *     cancelled too), or if the coroutine's thread is interrupted (the awaited future is
+     *     cancelled, the interrupt status is set again, the cause is an
+     *     {@link InterruptedException}): checked whenever the future is pending, before suspending
+     *     and after each wake; an interrupt alone does not wake a suspended await (cancel the
+     *     coroutine to stop it)
      */
     public <R> R await(Future<R> future) {
         if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
@@ -243,16 +315,21 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 }
                 return v;
             }
-            if ((int) WOKEN.getAndSet(this, 0) == 1) {
+            if ((int) WAIT.getVolatile(this) == WOKEN) {
+                WAIT.setVolatile(this, 0);
                 // Woken during the poll (a future that yields: woke itself and answered pending, as
                 // the cooperative budget does): still give the worker back once, then poll again.
                 Thread.yield();
                 continue;
             }
-            inAwait = true;
-            LockSupport.park(this);
-            inAwait = false;
-            WOKEN.setVolatile(this, 0); // consumed: the next poll sees whatever the wake announced
+            if (!Thread.currentThread().isInterrupted()) {
+                yieldingInAwait = true;
+                Thread.yield(); // suspends: submit() holds the continuation until wake()
+                if (yieldingInAwait) { // submit() never saw the yield: pinned
+                    yieldingInAwait = false;
+                    blockPinned();
+                }
+            }
             if (cancelled) {
                 future.cancel();
                 throw new CancellationException("coroutine cancelled while awaiting " + future);
@@ -264,7 +341,7 @@ public final class VirtualCoroutine<T> implements Future<T> {
                 c.initCause(new InterruptedException());
                 throw c;
             }
-            // woken, or a spurious return from park: poll again (spurious polls are harmless)
+            // woken (or the pinned wait ended): poll again (spurious polls are harmless)
         }
     }
 
@@ -294,17 +371,42 @@ public final class VirtualCoroutine<T> implements Future<T> {
     }
 
     /**
-     * Records the body's outcome; called by {@link CoroutineHooks#run()} on the coroutine's thread
-     * when the body returned or threw.
-     *
-     * @param v what the body returned
-     * @param f what it threw, or {@code null}
+     * The virtual thread's task: runs the body and records its outcome. The body is called from
+     * this frame directly: one frame less in every frozen stack.
      */
-    @SuppressWarnings("unchecked")
-    void finish(Object v, Throwable f) {
-        value = (T) v;
-        failure = f;
+    @Override
+    public void run() {
+        Object o;
+        try {
+            o = body.call();
+        } catch (Throwable t) {
+            o = new Failed(t);
+        }
+        outcome = o;
         done = true;
+    }
+
+    /**
+     * The virtual thread's scheduler: the JDK calls this with the thread's continuation each time
+     * the thread becomes runnable (started, unparked, unblocked from a monitor, done sleeping,
+     * yielded). Virtual threads that the body starts inherit this scheduler (JDK 25); their
+     * continuations are not this coroutine's and go on to the JDK's default scheduler.
+     *
+     * @param continuation what the JDK wants run
+     */
+    @Override
+    public void execute(Runnable continuation) {
+        if (!submit(continuation)) VirtualThreads.defaultScheduler().execute(continuation);
+    }
+
+    /**
+     * The body's thread's uncaught-exception handler, set so that {@link #current()} finds the
+     * coroutine with one field read; never called for the body's own failures (the body's frame
+     * catches everything), so it only passes on to the thread group.
+     */
+    @Override
+    public void uncaughtException(Thread t, Throwable e) {
+        t.getThreadGroup().uncaughtException(t, e);
     }
 
     private void runStep(boolean forCancel) {
@@ -323,13 +425,13 @@ public final class VirtualCoroutine<T> implements Future<T> {
         STEPPER.setOpaque(this, self);
         try {
             if (thread == null) {
-                thread = VirtualThreads.newThread(hooks, hooks);
-                thread.setUncaughtExceptionHandler(hooks);
+                thread = VirtualThreads.newThread(this, this);
+                thread.setUncaughtExceptionHandler(this);
                 thread.start();
             } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
-                // Not runnable: parked in await (wake it) or blocked in a JDK call (interrupt it).
+                // Not runnable: suspended in await (wake it) or blocked in a JDK call (interrupt it).
                 // A runnable body needs neither: it meets the cancellation at its next await.
-                if (inAwait) wake();
+                if ((int) WAIT.getVolatile(this) == HELD) wake();
                 else thread.interrupt();
             }
             if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
@@ -353,13 +455,16 @@ public final class VirtualCoroutine<T> implements Future<T> {
         if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
     }
 
+    @SuppressWarnings("unchecked") // outcome is what the body (a Callable<? extends T>) returned
     private Poll<T> outcome() throws Exception {
-        Throwable f = failure;
-        if (f == null) return Poll.ready(value);
+        if (!(outcome instanceof Failed(Throwable f))) return Poll.ready((T) outcome);
         if (f instanceof Exception e) throw e;
         if (f instanceof Error e) throw e;
         throw new IllegalStateException("coroutine body threw " + f, f);
     }
+
+    /** What the body threw, as the outcome (a private type: no body can return one). */
+    private record Failed(Throwable cause) {}
 
     @Override
     public String toString() {

@@ -17,7 +17,7 @@ import java.util.concurrent.Executor;
  *
  * <p>Also gives the JDK's default virtual-thread scheduler: virtual threads started from inside a
  * coroutine body inherit the coroutine's scheduler (JDK 25 behaviour), and
- * {@link CoroutineHooks} hands those foreign threads on to the default scheduler.
+ * {@link VirtualCoroutine#execute} hands those foreign threads on to the default scheduler.
  *
  * <p>Written once in the static initializer; immutable afterwards.
  */

@@ -2,7 +2,7 @@
  * How {@code dev.weft.coro} coroutines work; not exported.
  *
  * <p>{@link dev.weft.coro.internal.VirtualCoroutine} is the coroutine future: a virtual thread
- * whose scheduler ({@link dev.weft.coro.internal.CoroutineHooks}) hands its continuation back
+ * whose scheduler (the coroutine itself) hands its continuation back
  * to the future, so the body runs only inside the future's polls, on the polling worker.
  * {@link dev.weft.coro.internal.VirtualThreads} holds the reflective access that needs
  * {@code --add-opens java.base/java.lang}; without it

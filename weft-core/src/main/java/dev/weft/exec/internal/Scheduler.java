@@ -144,6 +144,12 @@ public final class Scheduler implements Schedule {
     @Override
     public void schedule(RawTask<?> task, boolean yielded) {
         Worker w = ownWorker();
+        // A wake from inside a coroutine body runs on the body's virtual thread, mounted on the
+        // worker that carries it: schedule as that worker (same OS thread, inside its poll).
+        if (w == null && Thread.currentThread().isVirtual()
+                && Coroutine.carrierThread() instanceof Worker c && c.scheduler == this) {
+            w = c;
+        }
         if (w != null) {
             w.scheduleLocal(task, yielded);
         } else {
