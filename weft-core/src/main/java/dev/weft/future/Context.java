@@ -9,14 +9,14 @@ import java.util.Objects;
  * waker), so spawning makes one object and polling allocates nothing. A combinator that needs to
  * know which of its children woke it makes a context of its own with {@link #withWaker(Waker)}.
  * The class is sealed: besides the contexts made by {@link #of(Waker)}, only the runtime's task
- * extends it.
+ * and its coroutine extend it.
  *
  * {@snippet :
  * Context cx = Context.of(Waker.noop());
  * Poll<Integer> p = Future.ready(42).poll(cx);
  * }
  */
-public sealed class Context permits dev.weft.task.internal.RawTask {
+public sealed class Context permits dev.weft.task.internal.RawTask, dev.weft.coro.internal.VirtualCoroutine {
     private static final Context NOOP = new Context(Waker.noop());
 
     private final Waker waker;
@@ -26,8 +26,8 @@ public sealed class Context permits dev.weft.task.internal.RawTask {
     }
 
     /**
-     * A context whose waker is the object itself: for the runtime's task, which is its own waker,
-     * so that a task and its context are one allocation.
+     * A context whose waker is the object itself: for the runtime's task and coroutine, each its
+     * own waker, so that one of them and its context are one allocation.
      *
      * @throws ClassCastException if the subclass is not a {@link Waker}
      */

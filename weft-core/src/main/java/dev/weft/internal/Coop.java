@@ -1,5 +1,6 @@
 package dev.weft.internal;
 
+import dev.weft.coro.Coroutine;
 import dev.weft.future.Context;
 
 /**
@@ -13,7 +14,9 @@ import dev.weft.future.Context;
  *
  * <p>The executor sets the budget before each task poll ({@link #reset()}) and the budget is kept
  * per thread: in a field of {@link CoopThread} on executor workers, in a thread-local elsewhere.
- * Outside an executor (plain {@code blockOn}) the budget is unlimited.
+ * Outside an executor (plain {@code blockOn}) the budget is unlimited. Inside a coroutine body (a
+ * virtual thread carried by a worker, inside that worker's poll of the coroutine's task) the
+ * budget is the carrying worker's: the body's operations are part of that poll.
  */
 public final class Coop {
     /** Budget of one task poll; Tokio's figure. */
@@ -24,15 +27,28 @@ public final class Coop {
 
     private Coop() {}
 
+    /**
+     * @return the executor thread whose budget the current code spends: the current thread, or the
+     *     worker carrying the current coroutine body; {@code null} for other threads
+     */
+    private static CoopThread coopThread() {
+        Thread t = Thread.currentThread();
+        if (t instanceof CoopThread c) return c;
+        // a coroutine body: no thread-local map per coroutine, and the carrier's poll is charged
+        return t.isVirtual() && Coroutine.carrierThread() instanceof CoopThread c ? c : null;
+    }
+
     /** Gives the current thread a fresh budget; the executor calls this before each task poll. */
     public static void reset() {
-        if (Thread.currentThread() instanceof CoopThread t) t.budget = BUDGET;
+        CoopThread t = coopThread();
+        if (t != null) t.budget = BUDGET;
         else LEFT.get()[0] = BUDGET;
     }
 
     /** Makes the budget of the current thread unlimited again; the executor calls this after a poll. */
     public static void unlimited() {
-        if (Thread.currentThread() instanceof CoopThread t) t.budget = UNLIMITED;
+        CoopThread t = coopThread();
+        if (t != null) t.budget = UNLIMITED;
         else LEFT.get()[0] = UNLIMITED;
     }
 
@@ -44,7 +60,8 @@ public final class Coop {
      *     been woken and the leaf must return pending)
      */
     public static boolean proceed(Context cx) {
-        if (Thread.currentThread() instanceof CoopThread t) {
+        CoopThread t = coopThread();
+        if (t != null) {
             int n = t.budget;
             if (n == UNLIMITED) return true;
             if (n > 0) {
@@ -66,7 +83,8 @@ public final class Coop {
 
     /** @return the budget left to the current thread, or {@link Integer#MAX_VALUE} if unlimited */
     public static int remaining() {
-        int n = Thread.currentThread() instanceof CoopThread t ? t.budget : LEFT.get()[0];
+        CoopThread t = coopThread();
+        int n = t != null ? t.budget : LEFT.get()[0];
         return n == UNLIMITED ? Integer.MAX_VALUE : n;
     }
 }

@@ -123,7 +123,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the output type
  */
-public final class VirtualCoroutine<T>
+public final class VirtualCoroutine<T> extends Context
         implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Waker {
     private static final VarHandle SUBMITTED;
     private static final VarHandle WAIT;
@@ -145,7 +145,6 @@ public final class VirtualCoroutine<T>
     private static final int PINNED = 3;
 
     private final Callable<? extends T> body;
-    private final Context ownContext = Context.of(this);
     private Thread thread;
     private Runnable continuation;
     private volatile Context taskContext;
@@ -304,7 +303,7 @@ public final class VirtualCoroutine<T>
             if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
             Poll<R> p;
             try {
-                p = future.poll(ownContext);
+                p = future.poll(this); // the coroutine is its own context: its waker is itself
             } catch (Throwable t) {
                 throw Outcomes.rethrow(t);
             }

@@ -111,9 +111,17 @@ public final class Scheduler implements Schedule {
         return (int) n;
     }
 
-    /** @return the current thread if it is a worker of this scheduler, else {@code null} */
+    /**
+     * The worker of this scheduler that runs the current code: the current thread, or, inside a
+     * coroutine body (a virtual thread mounted on a worker, running inside that worker's poll), the
+     * worker carrying it. Its owner-only fields are then touched by the same OS thread, in order.
+     *
+     * @return that worker, or {@code null} if the current code does not run on one
+     */
     private Worker ownWorker() {
-        return Thread.currentThread() instanceof Worker w && w.scheduler == this ? w : null;
+        Thread t = Thread.currentThread();
+        if (t.isVirtual()) t = Coroutine.carrierThread();
+        return t instanceof Worker w && w.scheduler == this ? w : null;
     }
 
     /**
@@ -143,13 +151,7 @@ public final class Scheduler implements Schedule {
 
     @Override
     public void schedule(RawTask<?> task, boolean yielded) {
-        Worker w = ownWorker();
-        // A wake from inside a coroutine body runs on the body's virtual thread, mounted on the
-        // worker that carries it: schedule as that worker (same OS thread, inside its poll).
-        if (w == null && Thread.currentThread().isVirtual()
-                && Coroutine.carrierThread() instanceof Worker c && c.scheduler == this) {
-            w = c;
-        }
+        Worker w = ownWorker(); // a wake from inside a coroutine body schedules as its carrier
         if (w != null) {
             w.scheduleLocal(task, yielded);
         } else {
