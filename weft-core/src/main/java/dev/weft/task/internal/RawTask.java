@@ -59,8 +59,9 @@ import java.util.concurrent.locks.LockSupport;
  * poll Pending    RUNNING+CLOSED             cancel() hook, then complete as cancelled
  * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true)
  * poll Pending    RUNNING, TRACKED           -RUNNING (the task lives on in its wakers)
- * poll Pending    RUNNING, not TRACKED       Schedule.track(task) first; then -RUNNING +TRACKED; if
- *                                            the executor is closed, cancel as if CLOSED
+ * poll Pending    RUNNING, not TRACKED       Schedule.track(task), then +TRACKED (an atomic OR), then
+ *                                            as above; if the executor is closed, cancel as if
+ *                                            CLOSED
  * cancel          COMPLETED                  nothing
  * cancel          RUNNING                    +CLOSED; the runner cancels after its poll; wait for it
  *                                            unless called from inside that very poll
@@ -204,22 +205,23 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     private void afterPending() {
         int s = (int) STATE.getVolatile(this);
-        boolean tracked = (s & TRACKED) != 0;
         while (true) {
             if ((s & CLOSED) != 0) {
                 dropFuture();
                 return;
             }
             boolean again = (s & NOTIFIED) != 0;
-            if (!again && !tracked) {
+            if (!again && (s & TRACKED) == 0) {
                 // about to wait for a waker: the executor must be able to find the task
                 if (!schedule.track(this)) {
                     dropFuture(); // the executor closed: nobody would ever poll the task again
                     return;
                 }
-                tracked = true;
+                // at once, so that a completion after a racing cancel still releases it
+                s = (int) STATE.getAndBitwiseOr(this, TRACKED) | TRACKED;
+                continue;
             }
-            int next = (again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING) | (tracked ? TRACKED : 0);
+            int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
             int seen = (int) STATE.compareAndExchange(this, s, next);
             if (seen == s) {
                 if (again) schedule.schedule(this, true);
