@@ -1,9 +1,9 @@
 package dev.weft.bench.jmh;
 
+import dev.weft.bench.workload.W3PingPong;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
-import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.sync.Channel;
 import dev.weft.sync.Receiver;
@@ -127,10 +127,11 @@ public class ChannelBench {
     public long pingPongOnRuntime() throws Exception {
         Channel<Integer> ping = Channel.bounded(1);
         Channel<Integer> pong = Channel.bounded(1);
-        Task<Void> b = rt.spawn(new Ponger(ping.receiver(), pong.sender()));
-        long sum = rt.blockOn(rt.spawn(new Pinger(ping.sender(), pong.receiver())));
+        // W3's pair: the pinger sends r and checks that r + 1 comes back
+        Task<Void> b = rt.spawn(new W3PingPong.Ponger(ping.receiver(), pong.sender(), ROUNDS));
+        long sum = rt.blockOn(rt.spawn(new W3PingPong.Pinger(ping.sender(), pong.receiver(), ROUNDS)));
         rt.blockOn(b);
-        if (sum != ROUNDS) throw new IllegalStateException("sum " + sum);
+        if (sum != (long) ROUNDS * (ROUNDS + 1) / 2) throw new IllegalStateException("sum " + sum);
         return sum;
     }
 
@@ -142,7 +143,7 @@ public class ChannelBench {
         ArrayBlockingQueue<Integer> pong = new ArrayBlockingQueue<>(1);
         Thread b = Thread.ofVirtual().start(() -> {
             try {
-                for (int r = 0; r < ROUNDS; r++) pong.put(ping.take());
+                for (int r = 0; r < ROUNDS; r++) pong.put(ping.take() + 1);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -151,7 +152,7 @@ public class ChannelBench {
         Thread a = Thread.ofVirtual().start(() -> {
             try {
                 for (int r = 0; r < ROUNDS; r++) {
-                    ping.put(1);
+                    ping.put(r);
                     sum[0] += pong.take();
                 }
             } catch (InterruptedException e) {
@@ -160,75 +161,7 @@ public class ChannelBench {
         });
         a.join();
         b.join();
-        if (sum[0] != ROUNDS) throw new IllegalStateException("sum " + sum[0]);
+        if (sum[0] != (long) ROUNDS * (ROUNDS + 1) / 2) throw new IllegalStateException("sum " + sum[0]);
         return sum[0];
-    }
-
-    /** Sends 1 and awaits the answer, ROUNDS times; output: the sum of the answers. */
-    private static final class Pinger implements Future<Long> {
-        private final Sender<Integer> out;
-        private final Receiver<Integer> in;
-        private int r;
-        private long sum;
-        private Future<Void> send;
-        private Future<Integer> recv;
-
-        Pinger(Sender<Integer> out, Receiver<Integer> in) {
-            this.out = out;
-            this.in = in;
-        }
-
-        @Override
-        public Poll<Long> poll(Context cx) throws Exception {
-            while (true) {
-                if (send == null && recv == null) {
-                    if (r == ROUNDS) return Poll.ready(sum);
-                    send = out.send(1);
-                }
-                if (send != null) {
-                    if (send.poll(cx).isPending()) return Poll.pending();
-                    send = null;
-                    recv = in.recv();
-                }
-                Poll<Integer> p = recv.poll(cx);
-                if (p.isPending()) return Poll.pending();
-                sum += p.value();
-                recv = null;
-                r++;
-            }
-        }
-    }
-
-    /** Echoes what it receives, ROUNDS times. */
-    private static final class Ponger implements Future<Void> {
-        private final Receiver<Integer> in;
-        private final Sender<Integer> out;
-        private int r;
-        private Future<Integer> recv;
-        private Future<Void> send;
-
-        Ponger(Receiver<Integer> in, Sender<Integer> out) {
-            this.in = in;
-            this.out = out;
-        }
-
-        @Override
-        public Poll<Void> poll(Context cx) throws Exception {
-            while (true) {
-                if (send == null) {
-                    if (recv == null) {
-                        if (r == ROUNDS) return Poll.ready(null);
-                        recv = in.recv();
-                    }
-                    Poll<Integer> p = recv.poll(cx);
-                    if (p.isPending()) return Poll.pending();
-                    recv = null;
-                    send = out.send(p.value());
-                }
-                if (send.poll(cx).isPending()) return Poll.pending();
-                send = null;
-                r++;
-            }
-        }
     }
 }

@@ -138,7 +138,7 @@ public final class W3PingPong implements Workload {
     }
 
     /** Side A: sends r, awaits r + 1, R times; output: the sum of the answers. */
-    static final class Pinger implements Future<Long> {
+    public static final class Pinger implements Future<Long> {
         private final Sender<Integer> out;
         private final Receiver<Integer> in;
         private final int rounds;
@@ -147,7 +147,12 @@ public final class W3PingPong implements Workload {
         private Future<Void> send;
         private Future<Integer> recv;
 
-        Pinger(Sender<Integer> out, Receiver<Integer> in, int rounds) {
+        /**
+         * @param out where the numbers go
+         * @param in where the answers come from
+         * @param rounds how many round trips
+         */
+        public Pinger(Sender<Integer> out, Receiver<Integer> in, int rounds) {
             this.out = out;
             this.in = in;
             this.rounds = rounds;
@@ -177,7 +182,7 @@ public final class W3PingPong implements Workload {
     }
 
     /** Side B: awaits n, sends n + 1, R times. */
-    static final class Ponger implements Future<Void> {
+    public static final class Ponger implements Future<Void> {
         private final Receiver<Integer> in;
         private final Sender<Integer> out;
         private final int rounds;
@@ -185,7 +190,12 @@ public final class W3PingPong implements Workload {
         private Future<Integer> recv;
         private Future<Void> send;
 
-        Ponger(Receiver<Integer> in, Sender<Integer> out, int rounds) {
+        /**
+         * @param in where the numbers come from
+         * @param out where the answers go
+         * @param rounds how many round trips
+         */
+        public Ponger(Receiver<Integer> in, Sender<Integer> out, int rounds) {
             this.in = in;
             this.out = out;
             this.rounds = rounds;
