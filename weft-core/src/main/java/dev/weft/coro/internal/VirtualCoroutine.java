@@ -95,12 +95,14 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  *
  * <h2>Cooperative budget</h2>
- * The leaf futures' budget ({@link Coop}) is kept per thread, and the body's thread is its own
- * virtual thread, so the coroutine keeps a budget of its own: after {@link Coop#BUDGET} awaits in
- * one step that were ready at once ({@code readyInStep}, reset by each step before it resumes the
- * body, then touched by the body only), the body yields the worker once ({@code Thread.yield}: the
- * task is woken and requeued), so a body that always finds its futures ready cannot starve the
- * other tasks on its worker.
+ * Leaf futures awaited in the body charge the budget of the worker carrying the step ({@link Coop}
+ * looks through the body's virtual thread to its carrier); when it is spent the leaf wakes the
+ * coroutine and answers pending, and the await yields the worker once ("woken in its poll" above).
+ * Futures that never consult the budget ({@code Future.ready}, hand-written ones) are covered by
+ * a count of their own: after {@link Coop#BUDGET} awaits in one step that were ready at once
+ * ({@code readyInStep}, reset by each step before it resumes the body, then touched by the body
+ * only), the body yields the worker once ({@code Thread.yield}: the task is woken and requeued),
+ * so a body that always finds its futures ready cannot starve the other tasks on its worker.
  *
  * <h2>Awaited by another coroutine</h2>
  * {@code await(f)} in a coroutine body where {@code f} is a coroutine future not started yet runs

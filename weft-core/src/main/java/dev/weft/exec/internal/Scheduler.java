@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  * a worker of this executor         yes (yield)             back of that worker's local queue
  * any other thread                  either                  injection queue, then notify a worker
  * </pre>
+ * A coroutine body (a virtual thread) counts as the worker carrying it. A push into a local queue
+ * notifies a worker only if that queue was empty before it ({@code Worker}: announcing work).
  * A worker is notified only when nobody is searching ({@link Idle}); a searcher that finds work and
  * was the last one wakes the next; the last searcher to park re-checks every queue
  * ({@link #notifyIfWorkPending()}). Pushers issue a full fence between the push and the read of the
@@ -137,21 +139,20 @@ public final class Scheduler implements Schedule {
         if (shutdown) throw new IllegalStateException("runtime is closed");
         RawTask<T> t = new RawTask<>(future, this, withHandle);
         Worker w = ownWorker();
-        if (w != null) {
-            w.countSpawned();
-            w.scheduleLocal(t, false);
-        } else {
-            spawnedOutside.incrementAndGet();
-            inject.push(t);
-            notifyParked();
-        }
+        if (w != null) w.countSpawned();
+        else spawnedOutside.incrementAndGet();
+        scheduleOn(w, t, false);
         if (shutdown) t.shutdown(); // raced with close, which may have drained the queues already
         return t;
     }
 
     @Override
     public void schedule(RawTask<?> task, boolean yielded) {
-        Worker w = ownWorker(); // a wake from inside a coroutine body schedules as its carrier
+        scheduleOn(ownWorker(), task, yielded); // a wake inside a coroutine body: as its carrier
+    }
+
+    /** Queues {@code task} on worker {@code w} (the current code's own), or globally if null. */
+    private void scheduleOn(Worker w, RawTask<?> task, boolean yielded) {
         if (w != null) {
             w.scheduleLocal(task, yielded);
         } else {

@@ -36,7 +36,10 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
- * unparked by any thread. Every other field is touched by this thread only (scheduling from this
+ * unparked by any thread. {@code spawned}, {@code finished}: written by this thread only (or by a
+ * coroutine body it carries, on the same OS thread inside its poll), read by any thread with opaque
+ * accesses for {@code liveTasks}. {@code lifo}: this thread's, and read by the closing thread once
+ * this thread has ended. Every other field is touched by this thread only (scheduling from this
  * thread happens inside its polls or its driver), so they are plain fields.
  */
 final class Worker extends CoopThread {
