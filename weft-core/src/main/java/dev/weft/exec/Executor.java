@@ -73,6 +73,6 @@ public final class Executor implements java.util.concurrent.Executor {
 
     @Override
     public String toString() {
-        return "Executor[workers=" + workers() + "]";
+        return "Executor[workers=" + workers() + ", " + scheduler.describe() + "]";
     }
 }

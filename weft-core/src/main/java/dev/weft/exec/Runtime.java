@@ -133,7 +133,7 @@ public final class Runtime implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Runtime[workers=" + executor.workers() + "]";
+        return "Runtime[" + executor + "]";
     }
 
     /**

@@ -119,6 +119,40 @@ class WakeStressTest {
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aSpawnedTaskWakingItselfOnItsWorkerIsPolledExactlyOnceMorePerPoll() throws Exception {
+        // On a worker, a wake from the polling thread itself takes RawTask's path without a CAS
+        // (wokenInPoll); these wakes, mixed with wakes from another thread, must still re-queue
+        // the task exactly once per poll, and never after it completed.
+        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("self-wake-").build()) {
+            for (int round = 0; round < 200; round++) {
+                AtomicLong polls = new AtomicLong();
+                AtomicLong pollsAfterDone = new AtomicLong();
+                boolean alsoFromOutside = round % 2 == 1;
+                Task<Long> t = rt.spawn(cx -> {
+                    long n = polls.incrementAndGet();
+                    if (n > 5) {
+                        pollsAfterDone.incrementAndGet();
+                        return Poll.ready(n);
+                    }
+                    assertTrue(Thread.currentThread().getName().startsWith("self-wake-"), "polled off the workers");
+                    Waker w = cx.waker();
+                    Thread outside = alsoFromOutside ? Thread.ofPlatform().start(() -> {
+                        for (int i = 0; i < 1_000; i++) w.wake();
+                    }) : null;
+                    for (int i = 0; i < 1_000; i++) w.wake();
+                    if (outside != null) outside.join(10_000);
+                    return n == 5 ? Poll.ready(n) : Poll.pending();
+                });
+                assertEquals(5L, rt.blockOn(t));
+                assertEquals(5, polls.get(), "one poll per pending poll that woke itself, plus the first");
+                assertEquals(0, pollsAfterDone.get());
+            }
+            assertEquals(0, rt.liveTasks());
+        }
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aTaskWokenWhileItsWorkerIsBusyMigratesToTheOtherWorker() throws Exception {
         int rounds = 50;
         try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("migrate-").build()) {

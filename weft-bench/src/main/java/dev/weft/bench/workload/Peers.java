@@ -36,7 +36,11 @@ final class Peers {
      * @return the nanoseconds of the measured pass
      */
     static long warmThenMeasure(Pass pass) throws Exception {
-        for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) pass.run();
+        for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) {
+            long t0 = System.nanoTime();
+            pass.run();
+            if (Boolean.getBoolean("weft.bench.verbose")) System.err.printf("warm-up pass: %.1f ms%n", (System.nanoTime() - t0) / 1e6);
+        }
         long t0 = System.nanoTime();
         pass.run();
         return System.nanoTime() - t0;

@@ -5,6 +5,7 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.internal.Coop;
+import dev.weft.internal.CoopThread;
 import dev.weft.internal.Outcomes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -61,7 +62,9 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * transition                 field: from -&gt; to        by
  * submit (JDK execute)       submitted: any -&gt; 1       any thread; wakes the task unless the caller
- *                                                       is the stepper (the step checks it at its end)
+ *                                                       is the stepper (the step checks it at its end);
+ *                                                       from outside the executors: a spare carrier
+ *                                                       steps instead (see "Resumed from outside")
  * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
  *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
  * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
@@ -80,10 +83,11 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code continuation}: written once by the first {@code submit} (inside {@code Thread.start},
  *       on the stepping thread); later read by any thread (happens-after the start).</li>
  *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread.</li>
- *   <li>{@code stepper}: opaque; the platform thread running a step now, or {@code null}. Only a
- *       hint: {@code submit} called by the stepper itself does not wake the task, because the step
- *       checks {@code submitted} when it ends. Opaque suffices: each thread compares it only with
- *       itself, and coherence means it never reads its own identity after clearing it.</li>
+ *   <li>{@code stepper}: the platform thread running a step now, or {@code null}; a step claims
+ *       it by a CAS from {@code null} and clears it with a release write. Otherwise a hint:
+ *       {@code submit} called by the stepper itself does not wake the task, because the step
+ *       checks {@code submitted} when it ends (each thread compares it only with itself, and
+ *       coherence means it never reads its own identity after clearing it).</li>
  *   <li>{@code yieldingInAwait}: set by the body just before its await's {@code Thread.yield()};
  *       cleared by {@link #submit} on the stepping thread right after the freeze (the same OS
  *       thread, ordered by the yield), or by the body itself when the yield did not happen
@@ -116,6 +120,19 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #current()} finds the coroutine of the current thread with one field read and no
  * ThreadLocal map per coroutine), and the waker of its own context ({@link #wake()}). W5 counts
  * the bytes of each suspended coroutine.
+ *
+ * <h2>Resumed from outside</h2>
+ * When the JDK makes the body runnable from a thread that is not an executor worker (the JDK's
+ * unblocker thread handing over a monitor the body was blocked on, the timer thread ending a
+ * {@code Thread.sleep} or timed park, a plain platform thread releasing a lock), the next stretch
+ * of the body, up to its next {@link #await} or JDK block, runs on a spare carrier
+ * ({@link Carriers}) instead of waiting in a worker queue ({@code stepOnSpareCarrier}); steps are
+ * claimed by a CAS on {@code stepper}, so a poll meanwhile finds it taken and returns pending, and
+ * the spare step wakes the task when it ends. Why: a worker may itself wait for a JDK monitor
+ * that the JDK has just handed to this body (the worker driving the reactor, inside the
+ * selector's cancelled-key lock, behind a body closing a socket); queued behind that worker the
+ * body would never run, and both would wait for ever. That deadlock was seen in
+ * {@code StyledTcpEchoTest} and is pinned down by {@code MonitorHandoffTest}.
  *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
@@ -232,13 +249,24 @@ public final class VirtualCoroutine<T> extends Context
             if (WAIT.compareAndSet(this, 0, HELD)) return true;
             WAIT.setVolatile(this, 0);
         }
+        Thread self = Thread.currentThread();
+        if (!self.isVirtual() && !(self instanceof CoopThread) && self != STEPPER.getOpaque(this) && !cancelled) {
+            // Made runnable by a thread outside the executors (see "Resumed from outside"): the
+            // next stretch of the body runs on a spare carrier, not in a queue of the workers.
+            SUBMITTED.setRelease(this, 1);
+            Carriers.run(this::stepOnSpareCarrier);
+            return true;
+        }
         submitted();
         return true;
     }
 
     /** The continuation is runnable: mark it and wake the owning task (or, cancelled, finish it). */
     private void submitted() {
-        SUBMITTED.setVolatile(this, 1);
+        // Release, not volatile: the stepper itself reads it back on its own thread after the step;
+        // any other thread goes on to wake the task (a CAS), and the next poll's step reads it
+        // after that wake.
+        SUBMITTED.setRelease(this, 1);
         if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return;
         if (cancelled) Carriers.run(this::stepAbandoned);
         else taskContext.waker().wake();
@@ -423,7 +451,9 @@ public final class VirtualCoroutine<T> extends Context
     /** One step on a platform thread: start the thread, or wake it for cancellation, then run it. */
     private void step(boolean forCancel) {
         Thread self = Thread.currentThread();
-        STEPPER.setOpaque(this, self);
+        // One step at a time: a spare carrier may be running a stretch of the body (see "Resumed
+        // from outside"); it wakes the task when it is done.
+        if (!STEPPER.compareAndSet(this, null, self)) return;
         try {
             if (thread == null) {
                 thread = VirtualThreads.newThread(this, this);
@@ -440,8 +470,30 @@ public final class VirtualCoroutine<T> extends Context
                 continuation.run();
             }
         } finally {
-            STEPPER.setOpaque(this, null);
+            STEPPER.setRelease(this, null);
         }
+    }
+
+    /**
+     * Runs the stretch of the body that a thread outside the executors made runnable, on a spare
+     * carrier, up to the body's next suspension; then lets the task see what happened. If a worker
+     * is stepping the coroutine right now, that step's end finds the continuation instead.
+     */
+    private void stepOnSpareCarrier() {
+        Thread self = Thread.currentThread();
+        if (STEPPER.compareAndSet(this, null, self)) {
+            try {
+                if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
+                    readyInStep = 0;
+                    continuation.run();
+                }
+            } finally {
+                STEPPER.setRelease(this, null);
+            }
+        }
+        // Ended, or runnable again (yielded, or a worker's step was in the way): the task polls.
+        // Suspended in an await (held) or blocked again in a JDK call: its wake or the JDK resumes it.
+        if (done || (int) SUBMITTED.getVolatile(this) == 1) taskContext.waker().wake();
     }
 
     /** After cancellation: run what the JDK submits until the body ends. On a spare carrier. */
@@ -469,6 +521,7 @@ public final class VirtualCoroutine<T> extends Context
 
     @Override
     public String toString() {
-        return "Coroutine[" + (done ? "done" : cancelled ? "cancelled" : thread == null ? "new" : "started") + "]";
+        return "Coroutine[" + (done ? "done" : cancelled ? "cancelled" : thread == null ? "new" : "started")
+                + ", wait=" + (int) WAIT.getVolatile(this) + ", submitted=" + (int) SUBMITTED.getVolatile(this) + "]";
     }
 }

@@ -104,6 +104,12 @@ final class Idle {
         }
     }
 
+    @Override
+    public String toString() {
+        int s = (int) STATE.getVolatile(this);
+        return "Idle[searching=" + (s & SEARCH_MASK) + ", unparked=" + (s >>> UNPARK_SHIFT) + ", sleeping=" + sleeping + "]";
+    }
+
     boolean isParked(int worker) {
         synchronized (this) {
             for (int i = 0; i < sleeping; i++) if (sleepers[i] == worker) return true;

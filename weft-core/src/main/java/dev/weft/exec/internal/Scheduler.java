@@ -197,6 +197,18 @@ public final class Scheduler implements Schedule {
         if (!inject.isEmpty()) notifyParked();
     }
 
+    /**
+     * A racy snapshot of the queues and idle state, for diagnostics (a hang report): not a value to
+     * act on.
+     *
+     * @return inject length, searching/unparked counts and each worker's queue, LIFO and parker
+     */
+    public String describe() {
+        StringBuilder b = new StringBuilder("inject=").append(inject.len()).append(", idle=").append(idle);
+        for (Worker w : workers) b.append(", ").append(w.describe());
+        return b.toString();
+    }
+
     /** @return whether {@link #close} was called */
     public boolean isShutdown() {
         return shutdown;

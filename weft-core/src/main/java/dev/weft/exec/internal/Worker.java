@@ -222,6 +222,12 @@ final class Worker extends CoopThread {
         return t;
     }
 
+    /** @return a racy snapshot of this worker for {@link Scheduler#describe()} */
+    String describe() {
+        return getName() + "[queue=" + queue.len() + ", lifo=" + (lifo != null) + ", searching=" + searching
+                + ", parking=" + parking + ", parker=" + parker + ", thread=" + getState() + "]";
+    }
+
     private boolean hasTasks() {
         return lifo != null || !queue.isEmpty();
     }

@@ -111,4 +111,14 @@ public final class WorkerParker {
             Thread.interrupted(); // an interrupt is not a wake-up; clear it so park blocks again
         }
     }
+
+    @Override
+    public String toString() {
+        return switch ((int) STATE.getVolatile(this)) {
+            case EMPTY -> "EMPTY";
+            case DRIVING -> "DRIVING";
+            case PARKED -> "PARKED";
+            default -> "NOTIFIED";
+        };
+    }
 }

@@ -6,6 +6,7 @@ import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.task.Task;
 import dev.weft.internal.Coop;
+import dev.weft.internal.CoopThread;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -51,6 +52,8 @@ import java.util.concurrent.locks.LockSupport;
  * wake            SCHEDULED, or NOTIFIED     same value (a release write: publishes the waker's writes)
  * wake            RUNNING                    +NOTIFIED (the runner re-queues after the poll)
  * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
+ * wake (by the    RUNNING, on the polling    no CAS: wokenInPoll = true, which the end of the poll
+ *  poller itself)  executor thread           reads as NOTIFIED (a yield, a spent budget)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
  * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
  * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
@@ -87,6 +90,10 @@ import java.util.concurrent.locks.LockSupport;
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
+ *   <li>{@code wokenInPoll}: the thread that set RUNNING, during its poll (a plain field: a task
+ *       that wakes itself while it is being polled, as a yield or a spent budget does, costs no
+ *       atomic instruction; only executor threads, which say which task they poll with one field
+ *       read, take this path).</li>
  * </ul>
  *
  * @param <T> the output type
@@ -121,6 +128,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     private volatile Waker awaiter;
     private volatile Thread cancelWaiter;
     int listSlot = -1;
+    private boolean wokenInPoll;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -147,6 +155,10 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     @Override
     public void wake() {
+        if (Thread.currentThread() instanceof CoopThread c && c.polling() == this) {
+            wokenInPoll = true; // this very thread is polling the task: the poll's end re-queues it
+            return;
+        }
         int s = (int) STATE.getVolatile(this);
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
@@ -179,6 +191,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if (seen == s) break;
             s = seen;
         }
+        wokenInPoll = false;
         Object prev = Polling.enter(this);
         try {
             Poll<T> p;
@@ -210,7 +223,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 dropFuture();
                 return;
             }
-            boolean again = (s & NOTIFIED) != 0;
+            boolean again = (s & NOTIFIED) != 0 || wokenInPoll;
             if (!again && (s & TRACKED) == 0) {
                 // about to wait for a waker: the executor must be able to find the task
                 if (!schedule.track(this)) {
@@ -384,6 +397,8 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     @Override
     public String toString() {
-        return "RawTask[state=0x" + Integer.toHexString((int) STATE.getVolatile(this)) + "]";
+        int s = (int) STATE.getVolatile(this);
+        // the slot is read racily: a diagnostic, not a value anybody acts on
+        return "RawTask[state=0x" + Integer.toHexString(s) + ((s & COMPLETED) == 0 ? ", future=" + slot : "") + "]";
     }
 }

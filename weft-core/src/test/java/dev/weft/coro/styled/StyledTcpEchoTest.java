@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -100,24 +101,58 @@ class StyledTcpEchoTest {
         int size = 2048;
         InetSocketAddress addr = server.address();
         List<Task<Integer>> clients = new ArrayList<>();
+        // for the report of a hang: each client's body thread and how far it got
+        Thread[] bodies = new Thread[conns];
+        AtomicIntegerArray stage = new AtomicIntegerArray(conns);
         for (int k = 0; k < conns; k++) {
             int seed = k;
             clients.add(clientRt.spawn(Weft.async(() -> {
+                bodies[seed] = Thread.currentThread();
                 try (TcpStream c = await(TcpStream.connect(addr))) {
+                    stage.set(seed, 1);
                     byte[] out = new byte[size];
                     for (int i = 0; i < size; i++) out[i] = pattern(seed, i);
                     await(c.writeAll(out, 0, size));
+                    stage.set(seed, 2);
                     byte[] back = new byte[size];
                     await(c.readExact(back, 0, size));
+                    stage.set(seed, 3);
                     if (!Arrays.equals(out, back)) throw new AssertionError("connection " + seed + " echoed other bytes");
                     c.shutdownOutput();
-                    return await(c.read(new byte[1], 0, 1)); // the server's end of stream
+                    int eof = await(c.read(new byte[1], 0, 1)); // the server's end of stream
+                    stage.set(seed, 4);
+                    return eof;
                 }
             })));
+        }
+        try {
+            Conditions.await("all clients done", Duration.ofSeconds(60), () -> clients.stream().allMatch(Task::isDone));
+        } catch (AssertionError e) {
+            throw new AssertionError(hangReport(clients, bodies, stage), e);
         }
         for (Task<Integer> t : clients) assertThat(clientRt.blockOn(t)).isEqualTo(-1);
         Conditions.await("all server outcomes", Duration.ofSeconds(30), () -> server.outcomes.size() == conns);
         for (Object o : server.outcomes.values()) assertThat(o).isEqualTo((long) size);
+    }
+
+    /** What the clients that did not finish were doing (stage, task, body thread and its stack). */
+    private String hangReport(List<Task<Integer>> clients, Thread[] bodies, AtomicIntegerArray stage) {
+        StringBuilder b = new StringBuilder("clients not done (stage 0 connect, 1 write, 2 read, 3 eof):\n");
+        for (int k = 0; k < clients.size(); k++) {
+            if (clients.get(k).isDone()) continue;
+            Thread t = bodies[k];
+            b.append("client ").append(k).append(" stage ").append(stage.get(k)).append(' ').append(clients.get(k))
+                    .append(" thread ").append(t == null ? "none" : t + " " + t.getState()).append('\n');
+            if (t != null) for (StackTraceElement e : t.getStackTrace()) b.append("    at ").append(e).append('\n');
+        }
+        b.append("server accepted ").append(server.accepted.get()).append(", outcomes ").append(server.outcomes.size()).append('\n');
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (!t.getName().startsWith("styled-echo-") && !t.getName().startsWith("VirtualThread-")) return;
+            b.append("thread ").append(t.getName()).append(' ').append(t.getState()).append('\n');
+            for (StackTraceElement e : stack) b.append("    at ").append(e).append('\n');
+        });
+        b.append("client runtime: ").append(clientRt);
+        return b.toString();
     }
 
     @Test
