@@ -63,8 +63,8 @@ import java.util.concurrent.locks.LockSupport;
  * transition                 field: from -&gt; to        by
  * submit (JDK execute)       submitted: any -&gt; 1       any thread; wakes the task unless the caller
  *                                                       is the stepper (the step checks it at its end);
- *                                                       from outside the executors: a spare carrier
- *                                                       steps instead (see "Resumed from outside")
+ *                                                       from the JDK's unblocker: a spare carrier
+ *                                                       steps instead (see "Handed a monitor")
  * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
  *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
  * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
@@ -121,18 +121,20 @@ import java.util.concurrent.locks.LockSupport;
  * ThreadLocal map per coroutine), and the waker of its own context ({@link #wake()}). W5 counts
  * the bytes of each suspended coroutine.
  *
- * <h2>Resumed from outside</h2>
- * When the JDK makes the body runnable from a thread that is not an executor worker (the JDK's
- * unblocker thread handing over a monitor the body was blocked on, the timer thread ending a
- * {@code Thread.sleep} or timed park, a plain platform thread releasing a lock), the next stretch
- * of the body, up to its next {@link #await} or JDK block, runs on a spare carrier
- * ({@link Carriers}) instead of waiting in a worker queue ({@code stepOnSpareCarrier}); steps are
- * claimed by a CAS on {@code stepper}, so a poll meanwhile finds it taken and returns pending, and
- * the spare step wakes the task when it ends. Why: a worker may itself wait for a JDK monitor
- * that the JDK has just handed to this body (the worker driving the reactor, inside the
- * selector's cancelled-key lock, behind a body closing a socket); queued behind that worker the
- * body would never run, and both would wait for ever. That deadlock was seen in
- * {@code StyledTcpEchoTest} and is pinned down by {@code MonitorHandoffTest}.
+ * <h2>Handed a monitor</h2>
+ * A body blocked on a contended monitor unmounts (JEP 491); when the monitor is released the JDK
+ * picks one waiter, and a virtual thread picked is made runnable by the JDK's unblocker thread.
+ * That submission does not go to a worker queue: the next stretch of the body, up to its next
+ * {@link #await} or JDK block, runs at once on a spare carrier ({@link Carriers},
+ * {@code stepOnSpareCarrier}). Steps are claimed by a CAS on {@code stepper}, so a poll meanwhile
+ * finds the step taken and returns pending, and the spare step wakes the task when it ends. Why:
+ * a worker may itself be waiting for that very monitor behind the body (the worker driving the
+ * reactor, inside the selector's cancelled-key lock, while the body closes a socket). The JDK
+ * wakes only the waiter it picked, so queued behind that worker the body would never run, and
+ * both would wait for ever. That deadlock was seen in {@code StyledTcpEchoTest} (about one JVM in
+ * eight) and is pinned down by {@code MonitorHandoffTest}. Other submissions from outside the
+ * executors (a sleep that ended, an unpark from a plain thread) wake the task as usual: they hand
+ * nothing over, and running each on a spare thread would let a burst of them start thousands.
  *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
@@ -158,6 +160,9 @@ public final class VirtualCoroutine<T> extends Context
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /** The name of the JDK thread that resumes virtual threads handed a monitor (JDK 24+). */
+    private static final String UNBLOCKER_NAME = "VirtualThread-unblocker";
 
     private static final int WOKEN = 1;
     private static final int HELD = 2;
@@ -249,16 +254,24 @@ public final class VirtualCoroutine<T> extends Context
             if (WAIT.compareAndSet(this, 0, HELD)) return true;
             WAIT.setVolatile(this, 0);
         }
-        Thread self = Thread.currentThread();
-        if (!self.isVirtual() && !(self instanceof CoopThread) && self != STEPPER.getOpaque(this) && !cancelled) {
-            // Made runnable by a thread outside the executors (see "Resumed from outside"): the
-            // next stretch of the body runs on a spare carrier, not in a queue of the workers.
+        if (!cancelled && isMonitorHandoff()) {
+            // The JDK handed the body a monitor (see "Handed a monitor"): its next stretch runs on
+            // a spare carrier, not in a queue of the workers.
             SUBMITTED.setRelease(this, 1);
             Carriers.run(this::stepOnSpareCarrier);
             return true;
         }
         submitted();
         return true;
+    }
+
+    /**
+     * @return whether the calling thread is the JDK's unblocker, which makes a virtual thread
+     *     blocked on a monitor runnable once the monitor was handed to it (JDK 24+, JEP 491)
+     */
+    private static boolean isMonitorHandoff() {
+        Thread self = Thread.currentThread();
+        return !self.isVirtual() && !(self instanceof CoopThread) && UNBLOCKER_NAME.equals(self.getName());
     }
 
     /** The continuation is runnable: mark it and wake the owning task (or, cancelled, finish it). */
@@ -451,8 +464,8 @@ public final class VirtualCoroutine<T> extends Context
     /** One step on a platform thread: start the thread, or wake it for cancellation, then run it. */
     private void step(boolean forCancel) {
         Thread self = Thread.currentThread();
-        // One step at a time: a spare carrier may be running a stretch of the body (see "Resumed
-        // from outside"); it wakes the task when it is done.
+        // One step at a time: a spare carrier may be running a stretch of the body (see "Handed a
+        // monitor"); it wakes the task when it is done.
         if (!STEPPER.compareAndSet(this, null, self)) return;
         try {
             if (thread == null) {
@@ -475,7 +488,7 @@ public final class VirtualCoroutine<T> extends Context
     }
 
     /**
-     * Runs the stretch of the body that a thread outside the executors made runnable, on a spare
+     * Runs the stretch of the body that the JDK made runnable by handing it a monitor, on a spare
      * carrier, up to the body's next suspension; then lets the task see what happened. If a worker
      * is stepping the coroutine right now, that step's end finds the continuation instead.
      */
