@@ -5,12 +5,13 @@ package dev.weft.internal;
  * {@link ThreadLocal}s: the cooperative budget (so {@link Coop} costs one {@code instanceof} and a
  * field access) and the task being polled.
  *
- * <p>Fields: {@code budget} and {@code polling} are touched by the owning thread only (they describe
- * what the current thread is doing), so they are plain fields.
+ * <p>Fields: {@code budget}, {@code polling} and {@code wokenInPoll} are touched by the owning
+ * thread only (they describe what the current thread is doing), so they are plain fields.
  */
 public class CoopThread extends Thread {
     int budget = Coop.UNLIMITED;
     private Object polling;
+    private Object wokenInPoll;
 
     /**
      * A budget-keeping thread.
@@ -34,5 +35,19 @@ public class CoopThread extends Thread {
      */
     public void polling(Object task) {
         polling = task;
+    }
+
+    /** @return the task that woke itself during its poll on this thread and was not yet told so */
+    public Object wokenInPoll() {
+        return wokenInPoll;
+    }
+
+    /**
+     * Records (or, with {@code null}, clears) the task that woke itself during its poll.
+     *
+     * @param task the task, or {@code null}
+     */
+    public void wokenInPoll(Object task) {
+        wokenInPoll = task;
     }
 }

@@ -35,4 +35,32 @@ final class Polling {
         Object cur = Thread.currentThread() instanceof CoopThread c ? c.polling() : CURRENT.get();
         return cur == task;
     }
+
+    /**
+     * Records a wake of {@code task} by the thread polling it, during that poll, so that the poll's
+     * end re-queues the task without an atomic instruction. Only executor threads keep the record,
+     * and only one task at a time (the outermost poll that woke itself first; a nested poll of
+     * another task that wakes itself meanwhile takes the atomic path).
+     *
+     * @return whether the wake was recorded (else the caller must wake the task the usual way)
+     */
+    static boolean recordSelfWake(Object task) {
+        if (Thread.currentThread() instanceof CoopThread c && c.polling() == task) {
+            Object w = c.wokenInPoll();
+            if (w == null || w == task) {
+                c.wokenInPoll(task);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return whether {@link #recordSelfWake} recorded a wake of {@code task}; clears that record */
+    static boolean takeSelfWake(Object task) {
+        if (Thread.currentThread() instanceof CoopThread c && c.wokenInPoll() == task) {
+            c.wokenInPoll(null);
+            return true;
+        }
+        return false;
+    }
 }

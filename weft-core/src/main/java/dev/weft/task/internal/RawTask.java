@@ -6,7 +6,6 @@ import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.task.Task;
 import dev.weft.internal.Coop;
-import dev.weft.internal.CoopThread;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
@@ -52,8 +51,9 @@ import java.util.concurrent.locks.LockSupport;
  * wake            SCHEDULED, or NOTIFIED     same value (a release write: publishes the waker's writes)
  * wake            RUNNING                    +NOTIFIED (the runner re-queues after the poll)
  * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
- * wake (by the    RUNNING, on the polling    no CAS: wokenInPoll = true, which the end of the poll
- *  poller itself)  executor thread           reads as NOTIFIED (a yield, a spent budget)
+ * wake (by the    RUNNING, on the polling    no CAS: recorded in the executor thread (Polling), and
+ *  poller itself)  executor thread           the end of the poll reads it as NOTIFIED (a yield, a
+ *                                            spent budget)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
  * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
  * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
@@ -90,10 +90,9 @@ import java.util.concurrent.locks.LockSupport;
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
- *   <li>{@code wokenInPoll}: the thread that set RUNNING, during its poll (a plain field: a task
- *       that wakes itself while it is being polled, as a yield or a spent budget does, costs no
- *       atomic instruction; only executor threads, which say which task they poll with one field
- *       read, take this path).</li>
+ *   <li>A wake by the polling thread itself during the poll (a yield, a spent budget) is kept in
+ *       a plain field of that executor thread ({@link Polling#recordSelfWake}), not here: no
+ *       atomic instruction, and no field that would make the task 48 bytes instead of 40.</li>
  * </ul>
  *
  * @param <T> the output type
@@ -128,7 +127,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     private volatile Waker awaiter;
     private volatile Thread cancelWaiter;
     int listSlot = -1;
-    private boolean wokenInPoll;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -155,10 +153,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     @Override
     public void wake() {
-        if (Thread.currentThread() instanceof CoopThread c && c.polling() == this) {
-            wokenInPoll = true; // this very thread is polling the task: the poll's end re-queues it
-            return;
-        }
+        if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
         int s = (int) STATE.getVolatile(this);
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
@@ -191,21 +186,22 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if (seen == s) break;
             s = seen;
         }
-        wokenInPoll = false;
         Object prev = Polling.enter(this);
         try {
             Poll<T> p;
             try {
                 p = future().poll(this);
             } catch (Throwable t) {
+                Polling.takeSelfWake(this);
                 complete(new Failure(t));
                 return;
             }
+            boolean selfWoken = Polling.takeSelfWake(this);
             if (p instanceof Poll.Ready<T>(T value)) {
                 complete(value);
                 return;
             }
-            afterPending();
+            afterPending(selfWoken);
         } finally {
             Polling.exit(prev);
         }
@@ -216,14 +212,14 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
         return (Future<T>) slot;
     }
 
-    private void afterPending() {
+    private void afterPending(boolean selfWoken) {
         int s = (int) STATE.getVolatile(this);
         while (true) {
             if ((s & CLOSED) != 0) {
                 dropFuture();
                 return;
             }
-            boolean again = (s & NOTIFIED) != 0 || wokenInPoll;
+            boolean again = (s & NOTIFIED) != 0 || selfWoken;
             if (!again && (s & TRACKED) == 0) {
                 // about to wait for a waker: the executor must be able to find the task
                 if (!schedule.track(this)) {
@@ -331,6 +327,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 try {
                     dropFuture();
                 } finally {
+                    Polling.takeSelfWake(this); // a cancel() hook that woke the task: nothing to re-queue
                     Polling.exit(prev);
                 }
                 return;
