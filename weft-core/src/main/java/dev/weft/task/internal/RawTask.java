@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -88,11 +89,14 @@ import java.util.concurrent.locks.LockSupport;
  *       CAS and the volatile read order them).</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
- *   <li>{@code cancelWaiter}: a thread waiting in {@link #cancel()} for a running poll to end.</li>
+ *   <li>{@code CANCEL_WAITERS} (static): a thread waiting in {@link #cancel()} for the running poll
+ *       of a task to end, by task; registered before the CLOSED read-modify-write and looked up
+ *       by the completer of a CLOSED task, so a task carries no field for this rare case (a
+ *       second concurrent canceller relies on its 1 ms park timeout).</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
  *   <li>A wake by the polling thread itself during the poll (a yield, a spent budget) is kept in
  *       a plain field of that executor thread ({@link Polling#recordSelfWake}), not here: no
- *       atomic instruction, and no field that would make the task 48 bytes instead of 40.</li>
+ *       atomic instruction, and no field in every task for it.</li>
  * </ul>
  *
  * @param <T> the output type
@@ -110,6 +114,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
+    private static final ConcurrentHashMap<RawTask<?>, Thread> CANCEL_WAITERS = new ConcurrentHashMap<>();
     private static final VarHandle STATE;
 
     static {
@@ -125,7 +130,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     private Object slot;
     private final Schedule schedule;
     private volatile Waker awaiter;
-    private volatile Thread cancelWaiter;
     int listSlot = -1;
 
     /**
@@ -268,7 +272,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if (a != null) a.wake();
         }
         if ((s & CLOSED) != 0) {
-            Thread w = cancelWaiter;
+            Thread w = CANCEL_WAITERS.get(this);
             if (w != null) LockSupport.unpark(w);
         }
         if ((s & HANDLE) == 0 && out instanceof Failure f) schedule.uncaught(f.error());
@@ -310,15 +314,21 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
         while (true) {
             if ((s & COMPLETED) != 0) return;
             if ((s & RUNNING) != 0) {
-                if ((s & CLOSED) == 0) {
-                    if (waitForPoll) cancelWaiter = Thread.currentThread();
-                    int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED);
-                    if (seen != s) {
-                        s = seen;
-                        continue;
+                boolean wait = waitForPoll && !Polling.isPolling(this);
+                Thread me = Thread.currentThread();
+                if (wait) CANCEL_WAITERS.putIfAbsent(this, me);
+                try {
+                    if ((s & CLOSED) == 0) {
+                        int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED);
+                        if (seen != s) {
+                            s = seen;
+                            continue;
+                        }
                     }
+                    if (wait) awaitCompletion();
+                } finally {
+                    if (wait) CANCEL_WAITERS.remove(this, me);
                 }
-                if (waitForPoll && !Polling.isPolling(this)) awaitCompletion();
                 return;
             }
             int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED | RUNNING);
@@ -339,7 +349,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     private void awaitCompletion() {
         boolean interrupted = false;
         while (!isCompleted()) {
-            // The completer unparks cancelWaiter; the timeout covers a second concurrent canceller.
+            // The completer unparks the thread in CANCEL_WAITERS; the timeout covers a second canceller.
             LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
             if (Thread.interrupted()) interrupted = true;
         }
