@@ -73,6 +73,40 @@ class MonitorHandoffTest {
         }
     }
 
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aBodyThatWentOnOnASpareCarrierAndSuspendedIsStillCancelledWithItsFinallyRun() throws Exception {
+        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("handoff-cancel-").build()) {
+            Object monitor = new Object();
+            AtomicReference<Thread> body = new AtomicReference<>();
+            AtomicReference<Thread> suspendedOn = new AtomicReference<>();
+            CountDownLatch finallyRan = new CountDownLatch(1);
+            Task<String> coroutine;
+            synchronized (monitor) {
+                coroutine = rt.spawn(Weft.async(() -> {
+                    body.set(Thread.currentThread());
+                    synchronized (monitor) {
+                        // handed the monitor by the JDK: this runs on a spare carrier
+                        suspendedOn.set(Coroutine.carrierThread());
+                    }
+                    try {
+                        return Weft.await(cx -> Poll.<String>pending()); // never ready
+                    } finally {
+                        finallyRan.countDown();
+                    }
+                }));
+                waitFor(() -> "the body to block on the monitor", () -> isBlocked(body.get()));
+            }
+            waitFor(() -> "the body to take the monitor", () -> suspendedOn.get() != null);
+            assertTrue(suspendedOn.get().getName().startsWith("weft-coro-carrier-"),
+                    "went on on " + suspendedOn.get());
+            Thread.sleep(20); // let it suspend in the await
+            coroutine.cancel();
+            assertTrue(finallyRan.await(10, TimeUnit.SECONDS), "the cancelled body's finally did not run");
+            assertTrue(coroutine.isDone());
+        }
+    }
+
     private static boolean isBlocked(Thread t) {
         return t != null && t.getState() == Thread.State.BLOCKED;
     }

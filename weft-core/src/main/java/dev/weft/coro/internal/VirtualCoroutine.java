@@ -17,8 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A stackful coroutine that is a {@link Future}: its body runs on a virtual thread whose scheduler
- * is this future, so the body only ever runs inside {@link #poll(Context)} (or {@link #cancel()}),
- * on the polling thread, which becomes the virtual thread's carrier for that step.
+ * is this future, so the body runs inside {@link #poll(Context)} (or {@link #cancel()}), on the
+ * polling thread, which becomes the virtual thread's carrier for that step; the one exception is
+ * a body the JDK handed a monitor, which runs on to its next suspension on a spare carrier (see
+ * "Handed a monitor").
  *
  * <h2>How a step works</h2>
  * The JDK hands the virtual thread's continuation to {@link #execute} whenever the
@@ -472,11 +474,8 @@ public final class VirtualCoroutine<T> extends Context
                 thread = VirtualThreads.newThread(this, this);
                 thread.setUncaughtExceptionHandler(this);
                 thread.start();
-            } else if (forCancel && (int) SUBMITTED.getVolatile(this) == 0) {
-                // Not runnable: suspended in await (wake it) or blocked in a JDK call (interrupt it).
-                // A runnable body needs neither: it meets the cancellation at its next await.
-                if ((int) WAIT.getVolatile(this) == HELD) wake();
-                else thread.interrupt();
+            } else if (forCancel) {
+                nudgeForCancel();
             }
             if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
                 readyInStep = 0;
@@ -501,12 +500,25 @@ public final class VirtualCoroutine<T> extends Context
                     continuation.run();
                 }
             } finally {
-                STEPPER.setRelease(this, null);
+                // volatile: a cancel() whose step found this one in its way is seen below
+                STEPPER.setVolatile(this, null);
             }
+            if (cancelled && !done) nudgeForCancel(); // that cancel could not nudge the body itself
         }
         // Ended, or runnable again (yielded, or a worker's step was in the way): the task polls.
         // Suspended in an await (held) or blocked again in a JDK call: its wake or the JDK resumes it.
         if (done || (int) SUBMITTED.getVolatile(this) == 1) taskContext.waker().wake();
+    }
+
+    /**
+     * Cancelled and not runnable: a body suspended in await is woken (the await throws), a body
+     * blocked in a JDK call is interrupted. A runnable body needs neither: it meets the
+     * cancellation at its next await.
+     */
+    private void nudgeForCancel() {
+        if ((int) SUBMITTED.getVolatile(this) != 0) return;
+        if ((int) WAIT.getVolatile(this) == HELD) wake();
+        else thread.interrupt();
     }
 
     /** After cancellation: run what the JDK submits until the body ends. On a spare carrier. */
