@@ -196,7 +196,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             try {
                 p = future().poll(this);
             } catch (Throwable t) {
-                Polling.takeSelfWake(this);
                 complete(new Failure(t));
                 return;
             }
@@ -207,6 +206,9 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             }
             afterPending(selfWoken);
         } finally {
+            // a record left by a wake after the outcome was settled (a cancel() hook that woke the
+            // task, a failing poll): nothing to re-queue, and the thread's record must be free
+            Polling.takeSelfWake(this);
             Polling.exit(prev);
         }
     }
