@@ -6,8 +6,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.CoopThread;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -20,29 +18,6 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class RawTaskSelfWakeTest {
-
-    /** Records which task asked to be scheduled, and how. */
-    private static final class Recorder implements Schedule {
-        final List<String> calls = new ArrayList<>();
-
-        @Override
-        public void schedule(RawTask<?> task, boolean yielded) {
-            calls.add("schedule " + task.hashCode() + " yielded=" + yielded);
-        }
-
-        @Override
-        public boolean track(RawTask<?> task) {
-            return true;
-        }
-
-        @Override
-        public void release(RawTask<?> task, boolean tracked) {}
-
-        @Override
-        public void uncaught(Throwable error) {
-            calls.add("uncaught " + error);
-        }
-    }
 
     /** Runs {@code body} on an executor-like thread and returns that thread's record afterwards. */
     private static Object onCoopThread(Runnable body) throws InterruptedException {
@@ -58,7 +33,7 @@ class RawTaskSelfWakeTest {
 
     @Test
     void wakesByThePollerDuringItsPollRequeueTheTaskExactlyOnceAsAYield() throws Exception {
-        Recorder r = new Recorder();
+        RecordingSchedule r = new RecordingSchedule();
         RawTask<Integer> t = new RawTask<>(cx -> {
             for (int i = 0; i < 3; i++) cx.waker().wake();
             return Poll.pending();
@@ -70,7 +45,7 @@ class RawTaskSelfWakeTest {
 
     @Test
     void aCancelHookThatWakesItsOwnTaskLeavesNoRecordOnTheThread() throws Exception {
-        Recorder r = new Recorder();
+        RecordingSchedule r = new RecordingSchedule();
         AtomicReference<RawTask<Integer>> self = new AtomicReference<>();
         RawTask<Integer> t = new RawTask<>(new Future<>() {
             @Override
@@ -93,7 +68,7 @@ class RawTaskSelfWakeTest {
 
     @Test
     void aNestedPollOfAnotherTaskKeepsBothTasksWakesApart() throws Exception {
-        Recorder r = new Recorder();
+        RecordingSchedule r = new RecordingSchedule();
         RawTask<Integer> inner = new RawTask<>(cx -> {
             cx.waker().wake();
             return Poll.pending();

@@ -13,21 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The live-task list: every added task is found by close until removed, slots are reused. */
 class TaskListTest {
 
-    private static final Schedule NOWHERE = new Schedule() {
-        @Override
-        public void schedule(RawTask<?> task, boolean yielded) {}
-
-        @Override
-        public boolean track(RawTask<?> task) {
-            return true;
-        }
-
-        @Override
-        public void release(RawTask<?> task, boolean tracked) {}
-
-        @Override
-        public void uncaught(Throwable error) {}
-    };
+    private static final Schedule NOWHERE = new RecordingSchedule();
 
     private static RawTask<Integer> task() {
         return new RawTask<>(Future.ready(1), NOWHERE, true);
