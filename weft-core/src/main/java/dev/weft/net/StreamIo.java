@@ -34,8 +34,9 @@ import java.nio.channels.SocketChannel;
  * </pre>
  * A wrong DRAINED (bytes arrived right after the short read) cannot lose a wake-up: registering
  * arms the direction and the level-triggered selector reports the bytes at its next select (see
- * Source, "why no wake-up is lost"); it costs one select round. Fields: {@code readState} is touched
- * only by the read side's poll (one at a time), {@code writeState} only by the write side's.
+ * Source, "why no wake-up is lost"); it costs one select round. Fields: {@code reader.state} is
+ * touched only by the read side's poll (one at a time), {@code writer.state} only by the write
+ * side's.
  */
 final class StreamIo {
     private static final int UNKNOWN = 0;
@@ -45,10 +46,18 @@ final class StreamIo {
     private final Async<SocketChannel> io;
     private final SocketChannel ch;
     private final Source source;
-    private final Object reader = new Object();
-    private final Object writer = new Object();
-    private int readState = UNKNOWN;
-    private int writeState = UNKNOWN;
+    private final Side reader = new Side(Source.READ);
+    private final Side writer = new Side(Source.WRITE);
+
+    /** One direction: its readiness cache; the object is also its slot's key in the source. */
+    private static final class Side {
+        final int dir;
+        int state = UNKNOWN;
+
+        Side(int dir) {
+            this.dir = dir;
+        }
+    }
 
     StreamIo(Async<SocketChannel> io) {
         this.io = io;
@@ -61,56 +70,38 @@ final class StreamIo {
     }
 
     Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
-        int want = dst.remaining();
+        return poll(reader, cx, dst);
+    }
+
+    Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
+        return poll(writer, cx, src);
+    }
+
+    /** One read or write poll of {@code side}, by the state table above. */
+    private Poll<Integer> poll(Side side, Context cx, ByteBuffer buf) throws IOException {
+        int want = buf.remaining();
         if (want == 0) return Poll.ready(0);
         if (Coop.remaining() == 0) {
             Coop.proceed(cx); // spent: wakes the task so that it yields its worker
             return Poll.pending();
         }
-        if (readState == WAITING) {
-            if (source.rewait(Source.READ, reader, cx.waker())) return Poll.pending();
-            readState = UNKNOWN;
+        if (side.state == WAITING) {
+            if (source.rewait(side.dir, side, cx.waker())) return Poll.pending();
+            side.state = UNKNOWN;
         }
-        if (readState == UNKNOWN) {
-            int n = ch.read(dst);
+        if (side.state == UNKNOWN) {
+            int n = side.dir == Source.READ ? ch.read(buf) : ch.write(buf);
             if (n != 0) {
-                if (n < want) readState = DRAINED;
+                if (n < want) side.state = DRAINED;
                 Coop.proceed(cx);
                 return Poll.ready(n);
             }
         }
-        if (!source.register(Source.READ, reader, cx.waker())) {
-            readState = UNKNOWN;
+        if (!source.register(side.dir, side, cx.waker())) {
+            side.state = UNKNOWN;
             throw new ClosedChannelException();
         }
-        readState = WAITING;
-        return Poll.pending();
-    }
-
-    Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
-        int want = src.remaining();
-        if (want == 0) return Poll.ready(0);
-        if (Coop.remaining() == 0) {
-            Coop.proceed(cx);
-            return Poll.pending();
-        }
-        if (writeState == WAITING) {
-            if (source.rewait(Source.WRITE, writer, cx.waker())) return Poll.pending();
-            writeState = UNKNOWN;
-        }
-        if (writeState == UNKNOWN) {
-            int n = ch.write(src);
-            if (n != 0) {
-                if (n < want) writeState = DRAINED;
-                Coop.proceed(cx);
-                return Poll.ready(n);
-            }
-        }
-        if (!source.register(Source.WRITE, writer, cx.waker())) {
-            writeState = UNKNOWN;
-            throw new ClosedChannelException();
-        }
-        writeState = WAITING;
+        side.state = WAITING;
         return Poll.pending();
     }
 
