@@ -6,6 +6,8 @@ import dev.weft.internal.CoopThread;
  * Which task the current thread is polling (or cancelling), so that {@link RawTask#cancel()} can
  * tell a call from inside that very poll, which must not wait for itself. Kept in a field of
  * executor threads ({@link CoopThread}) and in a thread-local elsewhere. Owner thread only.
+ * Executor threads also keep the record of a task that woke itself during its own poll
+ * ({@link #recordSelfWake}, {@link #takeSelfWake}), so such a wake needs no atomic instruction.
  */
 final class Polling {
     private static final ThreadLocal<Object> CURRENT = new ThreadLocal<>();
