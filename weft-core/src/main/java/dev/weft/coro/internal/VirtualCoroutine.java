@@ -133,10 +133,11 @@ import java.util.concurrent.locks.LockSupport;
  * a worker may itself be waiting for that very monitor behind the body (the worker driving the
  * reactor, inside the selector's cancelled-key lock, while the body closes a socket). The JDK
  * wakes only the waiter it picked, so queued behind that worker the body would never run, and
- * both would wait for ever. That deadlock was seen in {@code StyledTcpEchoTest} (about one JVM in
- * eight) and is pinned down by {@code MonitorHandoffTest}. Other submissions from outside the
- * executors (a sleep that ended, an unpark from a plain thread) wake the task as usual: they hand
- * nothing over, and running each on a spare thread would let a burst of them start thousands.
+ * both would wait for ever. That deadlock was seen in {@code StyledTcpEchoTest} (6 hangs in 34
+ * runs of the coroutine and net suites) and is pinned down by {@code MonitorHandoffTest}. Other
+ * submissions from outside the executors (a sleep that ended, an unpark from a plain thread) wake
+ * the task as usual: they hand nothing over, and running each on a spare thread would let a
+ * burst of them start thousands.
  *
  * <h2>Polled from a virtual thread</h2>
  * A virtual thread cannot carry another one. When this future is polled or cancelled on a virtual
