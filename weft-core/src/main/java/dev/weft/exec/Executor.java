@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * The work-stealing executor of a {@link Runtime}: N worker threads, each with a bounded local run
- * queue (256 tasks, other workers steal half of it when idle), a LIFO slot for the task woken last
+ * queue (4096 tasks, other workers steal half of it when idle), a LIFO slot for the task woken last
  * by the running task, and a global injection queue for tasks spawned or woken from other threads.
  * It is Tokio's multi-thread scheduler in Java; the implementation notes are in
  * {@code dev.weft.exec.internal.Scheduler} and {@code Worker}.

@@ -38,8 +38,17 @@ import java.lang.invoke.VarHandle;
  * @param <E> the element type
  */
 public final class LocalQueue<E> {
-    /** The capacity of a worker's queue (Tokio's figure). */
-    public static final int DEFAULT_CAPACITY = 256;
+    /**
+     * The capacity of a worker's queue: 4096, sixteen times Tokio's 256. Tasks beyond it spill to
+     * the injection queue, which every worker drains, so a worker with more runnable tasks than its
+     * queue holds keeps trading tasks with its siblings, and each task that moves takes its state
+     * (for a coroutine, its stack chunk) to another core's cache. Measured with 1,000 tasks on 2
+     * workers (W2, W3; steady state after 5 warm-up passes, medians of 3 JVMs each): going from 256
+     * to 4096 gave yields of stackful coroutines +26%, yields of plain tasks +50%, channel round
+     * trips +54%; 1024 measured the same as 4096 there. JDK's ForkJoinPool grows its queues
+     * instead. Cost: 16 KB of slots per worker.
+     */
+    public static final int DEFAULT_CAPACITY = 4096;
 
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
