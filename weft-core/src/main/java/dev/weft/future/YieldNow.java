@@ -5,11 +5,14 @@ package dev.weft.future;
  * Polling task only.
  */
 final class YieldNow implements Future<Void> {
+    /** The ready answer: immutable, so shared. */
+    private static final Poll<Void> DONE = Poll.ready(null);
+
     private boolean yielded;
 
     @Override
     public Poll<Void> poll(Context cx) {
-        if (yielded) return Poll.ready(null);
+        if (yielded) return DONE;
         yielded = true;
         cx.waker().wake();
         return Poll.pending();

@@ -172,6 +172,33 @@ class CoroutineBasicsTest {
     }
 
     @Test
+    void aSelfWakeDuringAPollIsNotLostToAnAwaitInsideThatPoll() throws Exception {
+        // The outer future wakes its coroutine, then awaits a yield inside its own poll (one waker
+        // for both awaits) and answers pending: only that first wake says "poll me again".
+        Future<String> wakesThenAwaitsInside = new Future<>() {
+            private boolean polled;
+
+            @Override
+            public Poll<String> poll(Context cx) {
+                if (polled) return Poll.ready("polled again");
+                polled = true;
+                cx.waker().wake();
+                await(Future.yieldNow());
+                return Poll.pending();
+            }
+        };
+        CountingWaker task = new CountingWaker();
+        Context cx = Context.of(task);
+        Future<String> f = Weft.async(() -> await(wakesThenAwaitsInside));
+        Poll<String> p = f.poll(cx);
+        for (int i = 0; i < 10 && p.isPending(); i++) {
+            assertThat(task.wakes.get()).as("each pending poll so far asked for another").isEqualTo(i + 1);
+            p = f.poll(cx);
+        }
+        assertThat(p).isEqualTo(Poll.ready("polled again"));
+    }
+
+    @Test
     void aBodyWhoseAwaitsAreAlwaysReadyStillLetsOtherTasksRun() throws Exception {
         java.util.List<String> order = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         try (TestExecutor ex = new TestExecutor("budget", 1, TestExecutor.Placement.SHARED)) {

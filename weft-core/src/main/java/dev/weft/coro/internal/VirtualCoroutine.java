@@ -34,7 +34,7 @@ import java.util.concurrent.locks.LockSupport;
  * <h2>How await suspends</h2>
  * {@link #await} polls the awaited future with this coroutine's own context, whose waker is
  * {@link #wake()}. While the future is pending the body calls {@code Thread.yield()}
- * with {@code yieldingInAwait} set: the JDK freezes the stack and, on the stepping thread, submits
+ * with {@code phase = YIELDING}: the JDK freezes the stack and, on the stepping thread, submits
  * the continuation, and {@link #submit} <em>holds</em> it instead ({@code wait: 0 -> HELD}), so the
  * step ends and the worker is free. The wake takes it back ({@code HELD -> 0}), marks it submitted
  * and wakes the owning task. So a wake travels: awaited future -&gt; {@link #wake()} -&gt; the task's
@@ -58,6 +58,9 @@ import java.util.concurrent.locks.LockSupport;
  *                                      WOKEN: the coroutine waker fired since await last looked;
  *                                      HELD: the body is suspended in await, its continuation held;
  *                                      PINNED: the body is blocking its carrier in await (pinned)
+ * phase        OUTSIDE / POLLING / WOKEN_IN_POLL / YIELDING
+ *                                      the body's place in await: polling the future; woken by its
+ *                                      own thread during that poll; about to suspend (plain field)
  * cancelled    bool                    cancel() was called; every await throws CancellationException
  * done         bool                    the body returned or threw; outcome holds what it did
  * </pre>
@@ -70,6 +73,8 @@ import java.util.concurrent.locks.LockSupport;
  * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
  *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
  * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
+ * waker fires on the body's  phase: POLLING -&gt;        the body itself, no atomic instruction (a yield,
+ *  thread in await's poll      WOKEN_IN_POLL           a spent budget); await reads it after the poll
  * waker fires                wait: 0 -&gt; WOKEN          any thread (CAS loop; WOKEN stays WOKEN)
  *                            wait: HELD -&gt; 0           any thread; then submitted = 1, task woken
  *                            wait: PINNED -&gt; WOKEN     any thread; then unparks the body
@@ -90,10 +95,15 @@ import java.util.concurrent.locks.LockSupport;
  *       {@code submit} called by the stepper itself does not wake the task, because the step
  *       checks {@code submitted} when it ends (each thread compares it only with itself, and
  *       coherence means it never reads its own identity after clearing it).</li>
- *   <li>{@code yieldingInAwait}: set by the body just before its await's {@code Thread.yield()};
- *       cleared by {@link #submit} on the stepping thread right after the freeze (the same OS
- *       thread, ordered by the yield), or by the body itself when the yield did not happen
- *       (pinned). Only that submit can see it set: while the body runs, nothing else submits.</li>
+ *   <li>{@code phase}: written by the body's thread: POLLING around each poll in {@link #await}
+ *       (then back to OUTSIDE), WOKEN_IN_POLL by {@link #wake()} called on that thread during the
+ *       poll, YIELDING just before the await's {@code Thread.yield()}; YIELDING is cleared by
+ *       {@link #submit} on the stepping thread right after the freeze (the same OS thread, ordered
+ *       by the yield), or by the body itself when the yield did not happen (pinned). Other threads
+ *       may read a stale value in {@link #wake()}, but act on it only if they are the body's
+ *       thread, so they take the CAS path. An await running inside another await's poll (a future
+ *       whose poll awaits) leaves WOKEN_IN_POLL when it returns, so the outer await polls once
+ *       more: both share one waker, and the inner one may have consumed the outer one's wake.</li>
  *   <li>{@code outcome}: written by {@link #run()} on the body's thread before the
  *       volatile {@code done}.</li>
  *   <li>{@code body}: final; called by {@link #run()} (or inline by an awaiting
@@ -171,6 +181,15 @@ public final class VirtualCoroutine<T> extends Context
     private static final int HELD = 2;
     private static final int PINNED = 3;
 
+    /** {@code phase}: the body is not in an await's poll or yield. */
+    private static final byte OUTSIDE = 0;
+    /** {@code phase}: the body is polling the future of an await. */
+    private static final byte POLLING = 1;
+    /** {@code phase}: the body's own thread woke the coroutine during that poll. */
+    private static final byte WOKEN_IN_POLL = 2;
+    /** {@code phase}: the body is about to suspend in an await ({@code Thread.yield}). */
+    private static final byte YIELDING = 3;
+
     private final Callable<? extends T> body;
     private Thread thread;
     private Runnable continuation;
@@ -183,7 +202,7 @@ public final class VirtualCoroutine<T> extends Context
     private Thread stepper;
     private volatile boolean cancelled;
     private volatile boolean done;
-    private boolean yieldingInAwait;
+    private byte phase;
     private boolean inlined;
     private int readyInStep;
     private Object outcome;
@@ -252,8 +271,8 @@ public final class VirtualCoroutine<T> extends Context
         } else if (task != own) {
             return false;
         }
-        if (yieldingInAwait) {
-            yieldingInAwait = false;
+        if (phase == YIELDING) {
+            phase = OUTSIDE;
             if (WAIT.compareAndSet(this, 0, HELD)) return true;
             WAIT.setVolatile(this, 0);
         }
@@ -295,6 +314,10 @@ public final class VirtualCoroutine<T> extends Context
      */
     @Override
     public void wake() {
+        if (phase == POLLING && Thread.currentThread() == thread) {
+            phase = WOKEN_IN_POLL; // the body woke itself in an await's poll: that await looks at it
+            return;
+        }
         while (true) {
             int w = (int) WAIT.getVolatile(this);
             if (w == WOKEN) return;
@@ -345,48 +368,62 @@ public final class VirtualCoroutine<T> extends Context
         if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
         // One frame, no helper methods on the suspended path: every frame here is frozen into the
         // stack chunk of each suspended coroutine (W5 counts those bytes).
-        while (true) {
-            if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
-            Poll<R> p;
-            try {
-                p = future.poll(this); // the coroutine is its own context: its waker is itself
-            } catch (Throwable t) {
-                throw Outcomes.rethrow(t);
-            }
-            if (p instanceof Poll.Ready<R>(R v)) {
-                if (++readyInStep >= Coop.BUDGET) {
-                    readyInStep = 0;
-                    Thread.yield(); // the cooperative budget of this step is spent: give the worker back
+        byte enclosing = phase; // OUTSIDE, unless this await runs inside the poll of another await
+        try {
+            while (true) {
+                if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
+                Poll<R> p;
+                boolean selfWoken;
+                phase = POLLING;
+                try {
+                    p = future.poll(this); // the coroutine is its own context: its waker is itself
+                } catch (Throwable t) {
+                    throw Outcomes.rethrow(t);
+                } finally {
+                    selfWoken = phase == WOKEN_IN_POLL; // wake() on this thread during the poll
+                    phase = OUTSIDE;
                 }
-                return v;
-            }
-            if ((int) WAIT.getVolatile(this) == WOKEN) {
-                WAIT.setVolatile(this, 0);
-                // Woken during the poll (a future that yields: woke itself and answered pending, as
-                // the cooperative budget does): still give the worker back once, then poll again.
-                Thread.yield();
-                continue;
-            }
-            if (!Thread.currentThread().isInterrupted()) {
-                yieldingInAwait = true;
-                Thread.yield(); // suspends: submit() holds the continuation until wake()
-                if (yieldingInAwait) { // submit() never saw the yield: pinned
-                    yieldingInAwait = false;
-                    blockPinned();
+                if (p instanceof Poll.Ready<R>(R v)) {
+                    if (++readyInStep >= Coop.BUDGET) {
+                        readyInStep = 0;
+                        Thread.yield(); // the cooperative budget of this step is spent: give the worker back
+                    }
+                    return v;
                 }
+                if (selfWoken || (int) WAIT.getVolatile(this) == WOKEN) {
+                    if (!selfWoken) WAIT.setVolatile(this, 0);
+                    // Woken during the poll (a future that yields: woke itself and answered pending,
+                    // as the cooperative budget does): still give the worker back once, then poll
+                    // again. A wake from another thread left in WAIT meanwhile only makes the next
+                    // suspension end at once (one spurious poll).
+                    Thread.yield();
+                    continue;
+                }
+                if (!Thread.currentThread().isInterrupted()) {
+                    phase = YIELDING;
+                    Thread.yield(); // suspends: submit() holds the continuation until wake()
+                    if (phase == YIELDING) { // submit() never saw the yield: pinned
+                        phase = OUTSIDE;
+                        blockPinned();
+                    }
+                }
+                if (cancelled) {
+                    future.cancel();
+                    throw new CancellationException("coroutine cancelled while awaiting " + future);
+                }
+                if (Thread.interrupted()) {
+                    future.cancel();
+                    Thread.currentThread().interrupt();
+                    CancellationException c = new CancellationException("interrupted while awaiting " + future);
+                    c.initCause(new InterruptedException());
+                    throw c;
+                }
+                // woken (or the pinned wait ended): poll again (spurious polls are harmless)
             }
-            if (cancelled) {
-                future.cancel();
-                throw new CancellationException("coroutine cancelled while awaiting " + future);
-            }
-            if (Thread.interrupted()) {
-                future.cancel();
-                Thread.currentThread().interrupt();
-                CancellationException c = new CancellationException("interrupted while awaiting " + future);
-                c.initCause(new InterruptedException());
-                throw c;
-            }
-            // woken (or the pinned wait ended): poll again (spurious polls are harmless)
+        } finally {
+            // Inside another await's poll: that await may have lost a wake of its own to this one
+            // (one waker for both), so it polls its future once more.
+            if (enclosing != OUTSIDE) phase = WOKEN_IN_POLL;
         }
     }
 
