@@ -115,4 +115,52 @@ class RuntimeTest {
             }
         }
     }
+
+    @Test
+    void twoTasksWakingEachOtherThroughTheLifoSlotDoNotStarveAQueuedTask() {
+        // The worker's cap on LIFO polls in a row is 32; without a cap the pair would never give
+        // the worker back (wakes charge no budget), so it stops by itself after giveUp polls.
+        final int giveUp = 100_000;
+        try (Runtime rt = Runtime.builder().workers(1).build()) {
+            for (int round = 0; round < 20; round++) {
+                java.util.concurrent.atomic.AtomicInteger pairPolls = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger seenByQueued = new java.util.concurrent.atomic.AtomicInteger(-1);
+                dev.weft.future.Waker[] wakers = new dev.weft.future.Waker[2];
+                class Partner implements Future<Void> {
+                    private final int me;
+
+                    Partner(int me) {
+                        this.me = me;
+                    }
+
+                    @Override
+                    public Poll<Void> poll(dev.weft.future.Context cx) {
+                        int polls = pairPolls.incrementAndGet();
+                        if (seenByQueued.get() >= 0 || polls >= giveUp) {
+                            if (wakers[1 - me] != null) wakers[1 - me].wake(); // let the partner end too
+                            return Poll.ready(null);
+                        }
+                        wakers[me] = cx.waker();
+                        if (me == 0 && wakers[1] == null) Task.spawn(new Partner(1)).detach();
+                        else wakers[1 - me].wake(); // the partner goes to the LIFO slot
+                        return Poll.pending();
+                    }
+                }
+                Future<Void> queued = cx -> {
+                    seenByQueued.set(pairPolls.get());
+                    return Poll.ready(null);
+                };
+                // On the worker: queued goes to the LIFO slot, the first partner takes the slot and
+                // queued moves to the local queue, where it waits while the pair runs.
+                Task<Task<Void>> spawner = rt.spawn(cx -> {
+                    Task<Void> q = Task.spawn(queued);
+                    Task.spawn(new Partner(0)).detach();
+                    return Poll.ready(q);
+                });
+                rt.blockOn(rt.blockOn(spawner));
+                int seen = seenByQueued.get();
+                assertTrue(seen >= 1 && seen <= 33, "the queued task ran after " + seen + " polls of the pair");
+            }
+        }
+    }
 }

@@ -44,7 +44,15 @@ import java.lang.invoke.VarHandle;
  */
 final class Worker extends CoopThread {
     static final int GLOBAL_INTERVAL = 61;
-    static final int MAX_LIFO_POLLS = 3;
+    /**
+     * LIFO polls in a row before the slot is disabled for the rest of the run: 32 (Tokio: 3). Two
+     * tasks that answer each other (a channel ping-pong) stay on one core with their data in its
+     * cache for longer; the rest of the queue still runs after at most 32 such polls, and sooner
+     * when the polls spend the shared cooperative budget. Measured on W3 (1,000 pairs, 2 workers,
+     * A/B in alternating JVMs): 32 against 3 gave +11% round trips/s in the measured pass (medians
+     * of 9) and +28% in the steady state (medians of 5).
+     */
+    static final int MAX_LIFO_POLLS = 32;
     private static final int MAX_BATCH = 128;
     private static final int SPIN_ROUNDS = 64;
 
