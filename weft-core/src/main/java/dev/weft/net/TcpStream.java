@@ -16,8 +16,7 @@ import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
 /**
- * A TCP connection: an {@link AsyncRead} and {@link AsyncWrite} over a non-blocking
- * {@link SocketChannel} registered with the reactor.
+ * A TCP connection: a {@link SocketStream} with TCP's options and internet addresses.
  *
  * {@snippet :
  * try (TcpStream s = await(TcpStream.connect(new InetSocketAddress("127.0.0.1", 7000)))) {
@@ -28,18 +27,11 @@ import java.time.Duration;
  * }
  * }
  *
- * <p>One task may read while another writes; two tasks reading at once (or writing at once) get
- * interleaved bytes, as with any stream. {@link #close()} wakes both, whose operations then fail
- * with {@link java.nio.channels.ClosedChannelException}.
- *
- * <p>Memory consistency effects: bytes written before a {@code write} completes are those the
- * peer reads; a completed read happens-before the code that awaits it.
+ * <p>The rules of {@link SocketStream} hold: one reader and one writer at a time; close wakes both.
  */
-public final class TcpStream implements AsyncRead, AsyncWrite, AutoCloseable {
-    private final StreamIo io;
-
+public final class TcpStream extends SocketStream {
     TcpStream(Async<SocketChannel> io) {
-        this.io = new StreamIo(io);
+        super(io);
     }
 
     /**
@@ -79,120 +71,6 @@ public final class TcpStream implements AsyncRead, AsyncWrite, AutoCloseable {
         return connect(new InetSocketAddress(host, port));
     }
 
-    @Override
-    public Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
-        return io.pollRead(cx, dst);
-    }
-
-    @Override
-    public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
-        return io.pollWrite(cx, src);
-    }
-
-    /** Nothing is buffered here: always ready. */
-    @Override
-    public Poll<Void> pollFlush(Context cx) {
-        return Poll.ready(null);
-    }
-
-    /** Shuts the output half down (the peer reads end of stream); reading still works. */
-    @Override
-    public Poll<Void> pollShutdown(Context cx) throws IOException {
-        return io.pollShutdown();
-    }
-
-    /**
-     * Reads what is available into {@code dst} (see {@link AsyncIo#read(AsyncRead, ByteBuffer)}).
-     * Woken by readability; throws the socket's {@link IOException} (e.g. connection reset).
-     * Cancel-safe: no bytes are lost, and cancelling drops the read registration.
-     *
-     * @param dst where the bytes go
-     * @return a future of the count read, {@code -1} at end of stream
-     */
-    public Future<Integer> read(ByteBuffer dst) {
-        return new Deregistering<>(AsyncIo.read(this, dst), io, Source.READ);
-    }
-
-    /**
-     * As {@link #read(ByteBuffer)}, into {@code b[off, off+len)}.
-     *
-     * @param b the array
-     * @param off the first index
-     * @param len the most bytes to read
-     * @return a future of the count read, {@code -1} at end of stream
-     */
-    public Future<Integer> read(byte[] b, int off, int len) {
-        return read(ByteBuffer.wrap(b, off, len));
-    }
-
-    /**
-     * Reads exactly {@code len} bytes into {@code b[off, off+len)}. Woken by readability; throws
-     * {@link java.io.EOFException} if the stream ends first. Not cancel-safe: bytes read before
-     * the cancel are in {@code b} but the count is lost; the registration is dropped.
-     *
-     * @param b the array
-     * @param off the first index
-     * @param len the byte count
-     * @return a future completing when all bytes are there
-     */
-    public Future<Void> readExact(byte[] b, int off, int len) {
-        return new Deregistering<>(AsyncIo.readExact(this, ByteBuffer.wrap(b, off, len)), io, Source.READ);
-    }
-
-    /**
-     * Writes what the socket takes now from {@code src} (at least one byte). Woken by
-     * writability; throws the socket's {@link IOException} (e.g. broken pipe). Cancel-safe.
-     *
-     * @param src the bytes
-     * @return a future of the count written
-     */
-    public Future<Integer> write(ByteBuffer src) {
-        return new Deregistering<>(AsyncIo.write(this, src), io, Source.WRITE);
-    }
-
-    /**
-     * Writes all of {@code src}. Woken by writability (waits as long as the peer does not read:
-     * backpressure); throws the socket's {@link IOException}. Not cancel-safe: after a cancel,
-     * {@code src}'s position tells how much was written; the registration is dropped.
-     *
-     * @param src the bytes
-     * @return a future completing when all bytes were handed to the socket
-     */
-    public Future<Void> writeAll(ByteBuffer src) {
-        return new Deregistering<>(AsyncIo.writeAll(this, src), io, Source.WRITE);
-    }
-
-    /**
-     * As {@link #writeAll(ByteBuffer)}, from {@code b[off, off+len)}.
-     *
-     * @param b the array
-     * @param off the first index
-     * @param len the byte count
-     * @return a future completing when all bytes were handed to the socket
-     */
-    public Future<Void> writeAll(byte[] b, int off, int len) {
-        return writeAll(ByteBuffer.wrap(b, off, len));
-    }
-
-    /**
-     * Shuts the output half down now: the peer reads end of stream; this side can still read.
-     *
-     * @throws IOException if the socket is closed or not connected
-     */
-    public void shutdownOutput() throws IOException {
-        io.io().get().shutdownOutput();
-    }
-
-    /** @return a future completing when the socket is reported readable; see {@link Async#readable()} */
-    public Future<Void> readable() {
-        return io.io().readable();
-    }
-
-    /** @return a future completing when the socket is reported writable; see {@link Async#writable()} */
-    public Future<Void> writable() {
-        return io.io().writable();
-    }
-
     /**
      * Sets {@code TCP_NODELAY} (off: Nagle's algorithm batches small writes).
      *
@@ -211,40 +89,14 @@ public final class TcpStream implements AsyncRead, AsyncWrite, AutoCloseable {
         return io.io().get().getOption(StandardSocketOptions.TCP_NODELAY);
     }
 
-    /**
-     * @return the local address
-     * @throws IOException if the socket is closed
-     */
-    public InetSocketAddress localAddress() throws IOException {
-        return (InetSocketAddress) io.io().get().getLocalAddress();
-    }
-
-    /**
-     * @return the peer's address
-     * @throws IOException if the socket is closed
-     */
-    public InetSocketAddress remoteAddress() throws IOException {
-        return (InetSocketAddress) io.io().get().getRemoteAddress();
-    }
-
-    /** @return the asynchronous channel under this stream, for options and {@code readWith} */
-    public Async<SocketChannel> channel() {
-        return io.io();
-    }
-
-    /** @return how many tasks wait on this socket in the reactor (for tests and diagnostics) */
-    public int waiterCount() {
-        return io.waiterCount();
-    }
-
-    /**
-     * Closes the socket: waiting tasks wake and fail, the reactor forgets it. Idempotent.
-     *
-     * @throws IOException if closing failed
-     */
     @Override
-    public void close() throws IOException {
-        io.io().close();
+    public InetSocketAddress localAddress() throws IOException {
+        return (InetSocketAddress) super.localAddress();
+    }
+
+    @Override
+    public InetSocketAddress remoteAddress() throws IOException {
+        return (InetSocketAddress) super.remoteAddress();
     }
 
     @Override

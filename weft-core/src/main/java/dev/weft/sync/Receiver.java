@@ -2,8 +2,6 @@ package dev.weft.sync;
 
 import dev.weft.future.Future;
 import dev.weft.future.Stream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * The receiving half of a {@link Channel}. Any number of threads and tasks may receive from one
@@ -16,27 +14,11 @@ import java.lang.invoke.VarHandle;
  * int one = Weft.await(ch.receiver().recv());
  * }
  *
- * <p>Fields: {@code core} is final; {@code released} goes false to true once, by CAS.
- *
  * @param <T> the message type
  */
-public final class Receiver<T> implements AutoCloseable {
-    private static final VarHandle RELEASED;
-
-    static {
-        try {
-            RELEASED = MethodHandles.lookup().findVarHandle(Receiver.class, "released", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final ChannelCore<T> core;
-    @SuppressWarnings("unused") // accessed through RELEASED
-    private volatile boolean released;
-
+public final class Receiver<T> extends ChannelEnd<T> {
     Receiver(ChannelCore<T> core) {
-        this.core = core;
+        super(core);
     }
 
     /**
@@ -93,40 +75,8 @@ public final class Receiver<T> implements AutoCloseable {
         return new Receiver<>(core);
     }
 
-    /**
-     * Closes this handle (idempotent); closing the last receiver handle closes the channel, so
-     * senders fail fast instead of filling a channel nobody reads.
-     */
     @Override
-    public void close() {
-        if (RELEASED.compareAndSet(this, false, true)) core.dropReceiver();
-    }
-
-    /**
-     * Closes the channel for every handle; what was sent before can still be received.
-     *
-     * @return {@code true} if this call closed it
-     */
-    public boolean closeChannel() {
-        return core.close();
-    }
-
-    /** @return whether the channel is closed (messages may still be queued) */
-    public boolean isClosed() {
-        return core.isClosed();
-    }
-
-    /** @return how many messages are queued now (a snapshot) */
-    public int size() {
-        return core.size();
-    }
-
-    private void checkOpen() {
-        if (released) throw new IllegalStateException("this receiver handle is closed");
-    }
-
-    @Override
-    public String toString() {
-        return "Receiver[size=" + core.size() + ", closed=" + core.isClosed() + "]";
+    void dropFromCore() {
+        core.dropReceiver();
     }
 }

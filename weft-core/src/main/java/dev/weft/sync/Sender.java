@@ -1,8 +1,6 @@
 package dev.weft.sync;
 
 import dev.weft.future.Future;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 /**
@@ -20,27 +18,11 @@ import java.util.Objects;
  * <p>Memory consistency effects: actions before a send happen-before the receive that takes the
  * message.
  *
- * <p>Fields: {@code core} is final; {@code released} goes false to true once, by CAS.
- *
  * @param <T> the message type
  */
-public final class Sender<T> implements AutoCloseable {
-    private static final VarHandle RELEASED;
-
-    static {
-        try {
-            RELEASED = MethodHandles.lookup().findVarHandle(Sender.class, "released", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final ChannelCore<T> core;
-    @SuppressWarnings("unused") // accessed through RELEASED
-    private volatile boolean released;
-
+public final class Sender<T> extends ChannelEnd<T> {
     Sender(ChannelCore<T> core) {
-        this.core = core;
+        super(core);
     }
 
     /**
@@ -88,43 +70,13 @@ public final class Sender<T> implements AutoCloseable {
         return new Sender<>(core);
     }
 
-    /** Closes this handle (idempotent); closing the last sender handle closes the channel. */
-    @Override
-    public void close() {
-        if (RELEASED.compareAndSet(this, false, true)) core.dropSender();
-    }
-
-    /**
-     * Closes the channel for every handle: pending and later sends fail, receivers drain what was
-     * sent before and then see the end.
-     *
-     * @return {@code true} if this call closed it, {@code false} if it was closed already
-     */
-    public boolean closeChannel() {
-        return core.close();
-    }
-
-    /** @return whether the channel is closed */
-    public boolean isClosed() {
-        return core.isClosed();
-    }
-
-    /** @return how many messages are queued now (a snapshot) */
-    public int size() {
-        return core.size();
-    }
-
     /** @return the capacity, {@link Integer#MAX_VALUE} for an unbounded channel */
     public int capacity() {
         return core.capacity;
     }
 
-    private void checkOpen() {
-        if (released) throw new IllegalStateException("this sender handle is closed");
-    }
-
     @Override
-    public String toString() {
-        return "Sender[size=" + core.size() + ", closed=" + core.isClosed() + "]";
+    void dropFromCore() {
+        core.dropSender();
     }
 }
