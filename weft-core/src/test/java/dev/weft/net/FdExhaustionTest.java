@@ -83,7 +83,11 @@ class FdExhaustionTest {
             Duration cpu1 = h.info().totalCpuDuration().orElseThrow();
             long cpuNanos = cpu1.minus(cpu0).toNanos();
             assertThat(cpuNanos).as("child CPU during exhaustion (a spinning accept burns ~100%%)").isLessThan(wall / 3);
-            assertEquals(acceptedWhileExhausted, accepted.get(), "nothing accepted while out of fds");
+            // The child stays out of fds for the window, except that its JVM may now and then free
+            // one by itself (seen once in about ten runs on a loaded machine): then one pending
+            // connection is accepted, as it should be. More would mean the fds were not exhausted.
+            assertThat(accepted.get() - acceptedWhileExhausted).as("connections accepted while out of fds")
+                    .isBetween(0, 1);
 
             command(cmd, "status");
             Conditions.await("status after the window", Duration.ofSeconds(10), () -> errors.get() > err0);
