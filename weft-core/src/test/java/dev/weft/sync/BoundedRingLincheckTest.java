@@ -10,6 +10,7 @@ import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import dev.weft.testkit.Lincheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -116,17 +117,17 @@ class BoundedRingLincheckTest {
 
     @Test
     void capacityOneIsLinearizableUnderModelChecking() {
-        LincheckCheck.check(One.class, ChannelLincheckTest.modelChecking());
+        Lincheck.check(One.class, ChannelLincheckTest.modelChecking());
     }
 
     @Test
     void capacityThreeIsLinearizableUnderModelChecking() {
-        LincheckCheck.check(Three.class, ChannelLincheckTest.modelChecking());
+        Lincheck.check(Three.class, ChannelLincheckTest.modelChecking());
     }
 
     @Test
     void theCheckerCatchesARingWithoutItsCas() {
-        assertThatThrownBy(() -> LincheckCheck.check(RingWithoutCas.class,
+        assertThatThrownBy(() -> Lincheck.check(RingWithoutCas.class,
                         ChannelLincheckTest.modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Unsupported class file major version"));

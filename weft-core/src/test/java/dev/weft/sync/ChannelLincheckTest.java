@@ -11,6 +11,7 @@ import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
+import dev.weft.testkit.Lincheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -114,27 +115,27 @@ class ChannelLincheckTest {
 
     @Test
     void boundedIsLinearizableUnderModelChecking() {
-        LincheckCheck.check(Bounded.class, modelChecking());
+        Lincheck.check(Bounded.class, modelChecking());
     }
 
     @Test
     void boundedIsLinearizableUnderStress() {
-        LincheckCheck.check(Bounded.class, stress());
+        Lincheck.check(Bounded.class, stress());
     }
 
     @Test
     void unboundedIsLinearizableUnderModelChecking() {
-        LincheckCheck.check(Unbounded.class, modelChecking());
+        Lincheck.check(Unbounded.class, modelChecking());
     }
 
     @Test
     void unboundedIsLinearizableUnderStress() {
-        LincheckCheck.check(Unbounded.class, stress());
+        Lincheck.check(Unbounded.class, stress());
     }
 
     @Test
     void theCheckerCatchesARacyChannel() {
-        assertThatThrownBy(() -> LincheckCheck.check(Racy.class, modelChecking().minimizeFailedScenario(false)))
+        assertThatThrownBy(() -> Lincheck.check(Racy.class, modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Unsupported class file major version"));
     }

@@ -8,6 +8,7 @@ import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import dev.weft.testkit.Lincheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -66,17 +67,17 @@ class SemaphoreLincheckTest {
 
     @Test
     void semaphoreIsLinearizableUnderModelChecking() {
-        LincheckCheck.check(Real.class, ChannelLincheckTest.modelChecking());
+        Lincheck.check(Real.class, ChannelLincheckTest.modelChecking());
     }
 
     @Test
     void semaphoreIsLinearizableUnderStress() {
-        LincheckCheck.check(Real.class, ChannelLincheckTest.stress());
+        Lincheck.check(Real.class, ChannelLincheckTest.stress());
     }
 
     @Test
     void theCheckerCatchesARacySemaphore() {
-        assertThatThrownBy(() -> LincheckCheck.check(Racy.class, ChannelLincheckTest.modelChecking().minimizeFailedScenario(false)))
+        assertThatThrownBy(() -> Lincheck.check(Racy.class, ChannelLincheckTest.modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("Unsupported class file major version"));
     }

@@ -8,6 +8,7 @@ import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import dev.weft.testkit.Lincheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -63,20 +64,20 @@ class InjectQueueLincheckTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void modelChecking() {
-        LincheckRun.check(Ops.class, LincheckRun.modelChecking());
+        Lincheck.check(Ops.class, LincheckRun.modelChecking());
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void stress() {
-        LincheckRun.check(Ops.class, LincheckRun.stress());
+        Lincheck.check(Ops.class, LincheckRun.stress());
     }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void modelCheckingCatchesAnUnlockedQueue() {
         LincheckAssertionError e = assertThrows(LincheckAssertionError.class,
-                () -> LincheckRun.check(BrokenOps.class, LincheckRun.modelChecking().minimizeFailedScenario(false)));
+                () -> Lincheck.check(BrokenOps.class, LincheckRun.modelChecking().minimizeFailedScenario(false)));
         assertTrue(e.getMessage().contains("Invalid execution results"), e.getMessage());
     }
 }
