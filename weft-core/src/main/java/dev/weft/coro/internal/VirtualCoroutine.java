@@ -367,64 +367,87 @@ public final class VirtualCoroutine<T> extends Context
     public <R> R await(Future<R> future) {
         if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
         // One frame, no helper methods on the suspended path: every frame here is frozen into the
-        // stack chunk of each suspended coroutine (W5 counts those bytes).
+        // stack chunk of each suspended coroutine (W5 counts those bytes). The ways out that do not
+        // suspend are helpers, and no finally blocks (javac copies them to every exit): the method
+        // stays small enough for the JIT to inline it into a hot body (FreqInlineSize, 325 bytes).
         byte enclosing = phase; // OUTSIDE, unless this await runs inside the poll of another await
-        try {
-            while (true) {
-                if (cancelled) throw new CancellationException("coroutine cancelled; await of " + future + " refused");
-                Poll<R> p;
-                boolean selfWoken;
-                phase = POLLING;
-                try {
-                    p = future.poll(this); // the coroutine is its own context: its waker is itself
-                } catch (Throwable t) {
-                    throw Outcomes.rethrow(t);
-                } finally {
-                    selfWoken = phase == WOKEN_IN_POLL; // wake() on this thread during the poll
-                    phase = OUTSIDE;
-                }
-                if (p instanceof Poll.Ready<R>(R v)) {
-                    if (++readyInStep >= Coop.BUDGET) {
-                        readyInStep = 0;
-                        Thread.yield(); // the cooperative budget of this step is spent: give the worker back
-                    }
-                    return v;
-                }
-                if (selfWoken || (int) WAIT.getVolatile(this) == WOKEN) {
-                    if (!selfWoken) WAIT.setVolatile(this, 0);
-                    // Woken during the poll (a future that yields: woke itself and answered pending,
-                    // as the cooperative budget does): still give the worker back once, then poll
-                    // again. A wake from another thread left in WAIT meanwhile only makes the next
-                    // suspension end at once (one spurious poll).
-                    Thread.yield();
-                    continue;
-                }
-                if (!Thread.currentThread().isInterrupted()) {
-                    phase = YIELDING;
-                    Thread.yield(); // suspends: submit() holds the continuation until wake()
-                    if (phase == YIELDING) { // submit() never saw the yield: pinned
-                        phase = OUTSIDE;
-                        blockPinned();
-                    }
-                }
-                if (cancelled) {
-                    future.cancel();
-                    throw new CancellationException("coroutine cancelled while awaiting " + future);
-                }
-                if (Thread.interrupted()) {
-                    future.cancel();
-                    Thread.currentThread().interrupt();
-                    CancellationException c = new CancellationException("interrupted while awaiting " + future);
-                    c.initCause(new InterruptedException());
-                    throw c;
-                }
-                // woken (or the pinned wait ended): poll again (spurious polls are harmless)
+        while (true) {
+            if (cancelled) {
+                leave(enclosing);
+                throw new CancellationException("coroutine cancelled; await of " + future + " refused");
             }
-        } finally {
-            // Inside another await's poll: that await may have lost a wake of its own to this one
-            // (one waker for both), so it polls its future once more.
-            if (enclosing != OUTSIDE) phase = WOKEN_IN_POLL;
+            Poll<R> p;
+            phase = POLLING;
+            try {
+                p = future.poll(this); // the coroutine is its own context: its waker is itself
+            } catch (Throwable t) {
+                phase = OUTSIDE;
+                leave(enclosing);
+                throw Outcomes.rethrow(t);
+            }
+            boolean selfWoken = phase == WOKEN_IN_POLL; // wake() on this thread during the poll
+            phase = OUTSIDE;
+            if (p instanceof Poll.Ready<R>(R v)) {
+                if (++readyInStep >= Coop.BUDGET) {
+                    readyInStep = 0;
+                    Thread.yield(); // the cooperative budget of this step is spent: give the worker back
+                }
+                leave(enclosing);
+                return v;
+            }
+            if (selfWoken || (int) WAIT.getVolatile(this) == WOKEN) {
+                if (!selfWoken) WAIT.setVolatile(this, 0);
+                // Woken during the poll (a future that yields: woke itself and answered pending,
+                // as the cooperative budget does): still give the worker back once, then poll
+                // again. A wake from another thread left in WAIT meanwhile only makes the next
+                // suspension end at once (one spurious poll).
+                Thread.yield();
+                continue;
+            }
+            if (!Thread.currentThread().isInterrupted()) {
+                phase = YIELDING;
+                Thread.yield(); // suspends: submit() holds the continuation until wake()
+                if (phase == YIELDING) { // submit() never saw the yield: pinned
+                    phase = OUTSIDE;
+                    blockPinned();
+                }
+            }
+            if (cancelled || Thread.currentThread().isInterrupted()) {
+                leave(enclosing);
+                throw stopped(future);
+            }
+            // woken (or the pinned wait ended): poll again (spurious polls are harmless)
         }
+    }
+
+    /**
+     * On the way out of an {@link #await}: inside another await's poll, that await may have lost
+     * a wake of its own to this one (one waker for both), so it is told to poll its future once
+     * more.
+     */
+    private void leave(byte enclosing) {
+        if (enclosing != OUTSIDE) phase = WOKEN_IN_POLL;
+    }
+
+    /**
+     * A pending await stops, and the awaited future is cancelled: this coroutine was cancelled,
+     * or else its thread was interrupted (the status is cleared while the future is cancelled,
+     * then set again, and the cause is an {@link InterruptedException}).
+     */
+    private CancellationException stopped(Future<?> future) {
+        if (cancelled) {
+            future.cancel();
+            return new CancellationException("coroutine cancelled while awaiting " + future);
+        }
+        Thread.interrupted();
+        try {
+            future.cancel();
+        } finally {
+            Thread.currentThread().interrupt();
+        }
+        CancellationException c = new CancellationException("interrupted while awaiting " + future);
+        c.initCause(new InterruptedException());
+        return c;
     }
 
     /**
