@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weft.future.Poll;
 import dev.weft.net.internal.Reactor;
 import dev.weft.net.internal.Source;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
 import java.nio.channels.SelectionKey;
 import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,102 +24,93 @@ import org.junit.jupiter.api.Timeout;
 class ReadinessProtocolTest {
     private static final long POLL_BOUND = Duration.ofSeconds(5).toNanos();
 
+    // Each test's fixture: a reactor of its own, a pipe whose read end is registered with it (the
+    // Source tests), and a waker (all tests).
+    private final Reactor r = new Reactor();
+    private final Pipe pipe = Pipe.open();
+    private final Pipe.SourceChannel in = pipe.source();
+    private final Pipe.SinkChannel out = pipe.sink();
+    private final Source s = r.register(in);
+    private final Object owner = new Object();
+    private final CountingWaker w = new CountingWaker();
+
+    ReadinessProtocolTest() throws IOException {}
+
+    @AfterEach
+    void closePipe() throws IOException {
+        in.close();
+        out.close();
+    }
+
     @Test
     @Timeout(30)
     void anEventThatWokeAWaiterKeepsTheDirectionArmedAndAReportNobodyWaitedForDisarmsIt() throws Exception {
-        Reactor r = new Reactor();
-        Pipe pipe = Pipe.open();
-        try (Pipe.SourceChannel in = pipe.source(); Pipe.SinkChannel out = pipe.sink()) {
-            Source s = r.register(in);
-            Object owner = new Object();
-            CountingWaker w = new CountingWaker();
-            assertEquals(0, s.interestOps(), "idle: not armed");
-            assertTrue(s.register(Source.READ, owner, w));
-            assertEquals(SelectionKey.OP_READ, s.interestOps(), "waiting: armed");
-            out.write(ByteBuffer.wrap(new byte[] {1}));
-            r.poll(POLL_BOUND);
-            assertEquals(1, w.wakes.get(), "the report woke the waiter");
-            assertEquals(0, s.waiterCount());
-            assertEquals(SelectionKey.OP_READ, s.interestOps(), "armed without waiters after a wake");
-            assertFalse(s.rewait(Source.READ, owner, w), "the event took the slot");
-            r.poll(POLL_BOUND); // the byte is still unread: reported again, nobody waits: stale
-            assertEquals(1, w.wakes.get());
-            assertEquals(SelectionKey.OP_READ, s.interestOps(), "stale: settled by the next poll");
-            r.poll(0);
-            assertEquals(0, s.interestOps(), "a report nobody waited for until the next poll disarms");
-            // Waiting again re-arms; the level-triggered selector reports the unread byte at once.
-            assertTrue(s.register(Source.READ, owner, w));
-            assertTrue(s.rewait(Source.READ, owner, w), "still waiting until the next select");
-            r.poll(POLL_BOUND);
-            assertEquals(2, w.wakes.get(), "bytes that came before the registration still wake it");
-        }
+        assertEquals(0, s.interestOps(), "idle: not armed");
+        assertTrue(s.register(Source.READ, owner, w));
+        assertEquals(SelectionKey.OP_READ, s.interestOps(), "waiting: armed");
+        out.write(ByteBuffer.wrap(new byte[] {1}));
+        r.poll(POLL_BOUND);
+        assertEquals(1, w.wakes.get(), "the report woke the waiter");
+        assertEquals(0, s.waiterCount());
+        assertEquals(SelectionKey.OP_READ, s.interestOps(), "armed without waiters after a wake");
+        assertFalse(s.rewait(Source.READ, owner, w), "the event took the slot");
+        r.poll(POLL_BOUND); // the byte is still unread: reported again, nobody waits: stale
+        assertEquals(1, w.wakes.get());
+        assertEquals(SelectionKey.OP_READ, s.interestOps(), "stale: settled by the next poll");
+        r.poll(0);
+        assertEquals(0, s.interestOps(), "a report nobody waited for until the next poll disarms");
+        // Waiting again re-arms; the level-triggered selector reports the unread byte at once.
+        assertTrue(s.register(Source.READ, owner, w));
+        assertTrue(s.rewait(Source.READ, owner, w), "still waiting until the next select");
+        r.poll(POLL_BOUND);
+        assertEquals(2, w.wakes.get(), "bytes that came before the registration still wake it");
     }
 
     @Test
     @Timeout(30)
     void aCancelledWaiterLeavesTheDirectionArmedUntilItsNextReportAndIsNotWoken() throws Exception {
-        Reactor r = new Reactor();
-        Pipe pipe = Pipe.open();
-        try (Pipe.SourceChannel in = pipe.source(); Pipe.SinkChannel out = pipe.sink()) {
-            Source s = r.register(in);
-            Object owner = new Object();
-            CountingWaker w = new CountingWaker();
-            assertTrue(s.register(Source.READ, owner, w));
-            r.poll(0); // applies the interest
-            s.deregister(Source.READ, owner);
-            assertEquals(SelectionKey.OP_READ, s.interestOps());
-            out.write(ByteBuffer.wrap(new byte[] {1}));
-            r.poll(POLL_BOUND);
-            assertEquals(0, w.wakes.get(), "a cancelled waiter is never woken");
-            r.poll(0);
-            assertEquals(0, w.wakes.get());
-            assertEquals(0, s.interestOps(), "the report disarmed the direction at the next poll");
-        }
+        assertTrue(s.register(Source.READ, owner, w));
+        r.poll(0); // applies the interest
+        s.deregister(Source.READ, owner);
+        assertEquals(SelectionKey.OP_READ, s.interestOps());
+        out.write(ByteBuffer.wrap(new byte[] {1}));
+        r.poll(POLL_BOUND);
+        assertEquals(0, w.wakes.get(), "a cancelled waiter is never woken");
+        r.poll(0);
+        assertEquals(0, w.wakes.get());
+        assertEquals(0, s.interestOps(), "the report disarmed the direction at the next poll");
     }
 
     @Test
     @Timeout(30)
     void aWaiterThatComesBackBeforeTheNextPollKeepsAStaleDirectionArmed() throws Exception {
-        Reactor r = new Reactor();
-        Pipe pipe = Pipe.open();
-        try (Pipe.SourceChannel in = pipe.source(); Pipe.SinkChannel out = pipe.sink()) {
-            Source s = r.register(in);
-            Object owner = new Object();
-            CountingWaker w = new CountingWaker();
-            assertTrue(s.register(Source.READ, owner, w));
-            out.write(ByteBuffer.wrap(new byte[] {1}));
-            r.poll(POLL_BOUND); // wakes the waiter
-            r.poll(POLL_BOUND); // the woken task has not read yet: stale
-            assertEquals(1, w.wakes.get());
-            assertEquals(1, in.read(ByteBuffer.allocate(8)), "the task reads...");
-            assertTrue(s.register(Source.READ, owner, w), "...and waits again before the next poll");
-            r.poll(0); // settles: somebody waits, so the direction stays armed
-            assertEquals(SelectionKey.OP_READ, s.interestOps());
-            assertEquals(1, w.wakes.get(), "nothing to read: not woken");
-            out.write(ByteBuffer.wrap(new byte[] {2}));
-            r.poll(POLL_BOUND);
-            assertEquals(2, w.wakes.get(), "the next byte wakes it");
-        }
+        assertTrue(s.register(Source.READ, owner, w));
+        out.write(ByteBuffer.wrap(new byte[] {1}));
+        r.poll(POLL_BOUND); // wakes the waiter
+        r.poll(POLL_BOUND); // the woken task has not read yet: stale
+        assertEquals(1, w.wakes.get());
+        assertEquals(1, in.read(ByteBuffer.allocate(8)), "the task reads...");
+        assertTrue(s.register(Source.READ, owner, w), "...and waits again before the next poll");
+        r.poll(0); // settles: somebody waits, so the direction stays armed
+        assertEquals(SelectionKey.OP_READ, s.interestOps());
+        assertEquals(1, w.wakes.get(), "nothing to read: not woken");
+        out.write(ByteBuffer.wrap(new byte[] {2}));
+        r.poll(POLL_BOUND);
+        assertEquals(2, w.wakes.get(), "the next byte wakes it");
     }
 
     @Test
     @Timeout(30)
     void interestQueuedWhileTheDriverSleepsWakesItAndTakesEffect() throws Exception {
-        Reactor r = new Reactor();
-        Pipe pipe = Pipe.open();
-        try (Pipe.SourceChannel in = pipe.source(); Pipe.SinkChannel out = pipe.sink()) {
-            Source s = r.register(in);
-            out.write(ByteBuffer.wrap(new byte[] {1})); // readable before anybody waits
-            CountingWaker w = new CountingWaker();
-            Thread driver = Thread.ofPlatform().start(() -> {
-                while (w.wakes.get() == 0) r.poll(-1);
-            });
-            Conditions.await("driver blocked in select", Duration.ofSeconds(5), () -> driver.getState() == Thread.State.RUNNABLE);
-            assertTrue(s.register(Source.READ, new Object(), w)); // queued for the sleeping driver
-            assertTrue(w.awaitWake(Duration.ofSeconds(10)), "the driver applied the interest and saw the byte");
-            driver.join(Duration.ofSeconds(10));
-            assertFalse(driver.isAlive());
-        }
+        out.write(ByteBuffer.wrap(new byte[] {1})); // readable before anybody waits
+        Thread driver = Thread.ofPlatform().start(() -> {
+            while (w.wakes.get() == 0) r.poll(-1);
+        });
+        Conditions.await("driver blocked in select", Duration.ofSeconds(5), () -> driver.getState() == Thread.State.RUNNABLE);
+        assertTrue(s.register(Source.READ, new Object(), w)); // queued for the sleeping driver
+        assertTrue(w.awaitWake(Duration.ofSeconds(10)), "the driver applied the interest and saw the byte");
+        driver.join(Duration.ofSeconds(10));
+        assertFalse(driver.isAlive());
     }
 
     @Test
@@ -126,7 +119,6 @@ class ReadinessProtocolTest {
         try (TcpListener l = TcpListener.bind("127.0.0.1", 0);
                 TcpStream a = await(TcpStream.connect(l.localAddress()));
                 TcpStream b = await(l.accept())) {
-            CountingWaker w = new CountingWaker();
             await(b.writeAll(new byte[] {1, 2, 3}, 0, 3));
             ByteBuffer dst = ByteBuffer.allocate(64);
             Poll<Integer> first = Poll.pending();
@@ -152,7 +144,6 @@ class ReadinessProtocolTest {
         try (TcpListener l = TcpListener.bind("127.0.0.1", 0);
                 TcpStream a = await(TcpStream.connect(l.localAddress()));
                 TcpStream b = await(l.accept())) {
-            CountingWaker w = new CountingWaker();
             await(b.writeAll(new byte[] {1, 2, 3, 4}, 0, 4));
             awaitReadable(a);
             ByteBuffer two = ByteBuffer.allocate(2);
