@@ -1,6 +1,7 @@
 package dev.weft.bench.jmh;
 
 import dev.weft.bench.workload.W3PingPong;
+import dev.weft.bench.workload.W3StreamPair;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -127,9 +128,23 @@ public class ChannelBench {
     public long pingPongOnRuntime() throws Exception {
         Channel<Integer> ping = Channel.bounded(1);
         Channel<Integer> pong = Channel.bounded(1);
-        // W3's pair: the pinger sends r and checks that r + 1 comes back
+        // W3's pair of impl=weft-futures: the pinger sends r and checks that r + 1 comes back
         Task<Void> b = rt.spawn(new W3PingPong.Ponger(ping.receiver(), pong.sender(), ROUNDS));
         long sum = rt.blockOn(rt.spawn(new W3PingPong.Pinger(ping.sender(), pong.receiver(), ROUNDS)));
+        rt.blockOn(b);
+        if (sum != (long) ROUNDS * (ROUNDS + 1) / 2) throw new IllegalStateException("sum " + sum);
+        return sum;
+    }
+
+    /** @return the sum the pinger saw */
+    @Benchmark
+    @OperationsPerInvocation(ROUNDS)
+    public long pingPongStreamsOnRuntime() throws Exception {
+        Channel<Integer> ping = Channel.bounded(1);
+        Channel<Integer> pong = Channel.bounded(1);
+        // W3's pair of impl=weft: a receive stream per side and trySend
+        Task<Void> b = rt.spawn(new W3StreamPair.Ponger(ping.receiver(), pong.sender(), ROUNDS));
+        long sum = rt.blockOn(rt.spawn(new W3StreamPair.Pinger(ping.sender(), pong.receiver(), ROUNDS)));
         rt.blockOn(b);
         if (sum != (long) ROUNDS * (ROUNDS + 1) / 2) throw new IllegalStateException("sum " + sum);
         return sum;

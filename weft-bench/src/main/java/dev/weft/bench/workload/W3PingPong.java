@@ -16,11 +16,21 @@ import java.util.concurrent.ThreadFactory;
 /**
  * W3 pingpong: P pairs of tasks; in each pair A sends a number over a bounded(1) channel and B
  * answers with number + 1 over another bounded(1) channel; R round trips per pair. Value: round
- * trips per second. {@code weft}: hand-written state-machine futures on the work-stealing executor
- * with 2 workers and {@link Channel#bounded(int)}; {@code vthreads}: virtual threads with
- * {@link ArrayBlockingQueue}(1). Every answer is checked.
+ * trips per second. Every answer is checked. Implementations:
+ * <ul>
+ *   <li>{@code weft}: hand-written state-machine futures ({@link W3StreamPair}) on the work-stealing
+ *       executor with 2 workers and {@link Channel#bounded(int)}, receiving through one
+ *       {@code Receiver.stream()} per side and sending with {@code trySend} (a send future only
+ *       when the channel is full): no future allocated per message;</li>
+ *   <li>{@code weft-futures}: the same with a {@code send} and a {@code recv} future per message
+ *       ({@link Pinger}, {@link Ponger}): 176 bytes per round trip against 96;</li>
+ *   <li>{@code weft-stackful}: coroutines awaiting {@code send} and {@code recv};</li>
+ *   <li>{@code vthreads}: virtual threads with {@link ArrayBlockingQueue}(1).</li>
+ * </ul>
  */
 public final class W3PingPong implements Workload {
+    /** The runner's name for Weft with a future per send and per receive. */
+    static final String FUTURES_IMPL = "weft-futures";
     private static final int PAIRS = 1_000;
     private static final int ROUNDS = 1_000;
 
@@ -34,7 +44,7 @@ public final class W3PingPong implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", StackfulImpls.IMPL, "vthreads");
+        return List.of("weft", FUTURES_IMPL, StackfulImpls.IMPL, "vthreads");
     }
 
     @Override
@@ -44,7 +54,12 @@ public final class W3PingPong implements Workload {
         long nanos = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
-                    yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds));
+                    yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds, W3StreamPair.Pinger::new, W3StreamPair.Ponger::new));
+                }
+            }
+            case FUTURES_IMPL -> {
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds, Pinger::new, Ponger::new));
                 }
             }
             case StackfulImpls.IMPL -> {
@@ -64,23 +79,31 @@ public final class W3PingPong implements Workload {
                 "pairs=" + pairs + ",rounds=" + rounds + ",ms=" + Math.round(secs * 1000));
     }
 
-    private static void weft(Runtime rt, int pairs, int rounds) throws Exception {
-        {
-            List<Task<Long>> pingers = new ArrayList<>(pairs);
-            List<Task<Void>> pongers = new ArrayList<>(pairs);
-            for (int p = 0; p < pairs; p++) {
-                Channel<Integer> ping = Channel.bounded(1);
-                Channel<Integer> pong = Channel.bounded(1);
-                pongers.add(rt.spawn(new Ponger(ping.receiver(), pong.sender(), rounds)));
-                pingers.add(rt.spawn(new Pinger(ping.sender(), pong.receiver(), rounds)));
-            }
-            long expected = (long) rounds * (rounds + 1) / 2;
-            for (Task<Long> t : pingers) {
-                long sum = rt.blockOn(t);
-                if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
-            }
-            for (Task<Void> t : pongers) rt.blockOn(t);
+    /** Makes side A of a pair from its sender, its receiver and the round count. */
+    private interface PingerMaker {
+        Future<Long> make(Sender<Integer> out, Receiver<Integer> in, int rounds);
+    }
+
+    /** Makes side B of a pair from its receiver, its sender and the round count. */
+    private interface PongerMaker {
+        Future<Void> make(Receiver<Integer> in, Sender<Integer> out, int rounds);
+    }
+
+    private static void weft(Runtime rt, int pairs, int rounds, PingerMaker pinger, PongerMaker ponger) throws Exception {
+        List<Task<Long>> pingers = new ArrayList<>(pairs);
+        List<Task<Void>> pongers = new ArrayList<>(pairs);
+        for (int p = 0; p < pairs; p++) {
+            Channel<Integer> ping = Channel.bounded(1);
+            Channel<Integer> pong = Channel.bounded(1);
+            pongers.add(rt.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)));
+            pingers.add(rt.spawn(pinger.make(ping.sender(), pong.receiver(), rounds)));
         }
+        long expected = (long) rounds * (rounds + 1) / 2;
+        for (Task<Long> t : pingers) {
+            long sum = rt.blockOn(t);
+            if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
+        }
+        for (Task<Void> t : pongers) rt.blockOn(t);
     }
 
     private static void stackful(Runtime rt, int pairs, int rounds) throws Exception {
