@@ -32,8 +32,10 @@ import java.lang.invoke.VarHandle;
  * <p>Slots are plain array elements: the owner writes a slot before its release store of
  * {@code tail}, and readers read it after an acquire load of {@code tail} (stealers) or their own
  * write (owner); a slot is rewritten only after the range holding it was released by a CAS on
- * {@code head} that the owner read with acquire. Slots are not cleared after a pop, so up to
- * {@code CAPACITY} finished elements may stay reachable until overwritten.
+ * {@code head} that the owner read with acquire. A slot is cleared by whoever took its element
+ * (the owner after its pop or overflow claim, a stealer after copying its claimed range, before
+ * the release), so the ring keeps no reference to an element it no longer holds: a finished task
+ * and its output are not kept reachable by a stale slot.
  *
  * @param <E> the element type
  */
@@ -170,6 +172,7 @@ public final class LocalQueue<E> {
         if (!HEAD.compareAndSet(this, h, pack(real + half, real + half))) return false;
         // the claimed slots are the owner's again: stealers start from the new head
         overflow.pushBatch(buffer, real, mask, half, e);
+        for (int i = 0; i < half; i++) buffer[(real + i) & mask] = null; // moved: keep no reference
         return true;
     }
 
@@ -185,7 +188,14 @@ public final class LocalQueue<E> {
             int nextReal = real + 1;
             long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
             long seen = (long) HEAD.compareAndExchange(this, h, next);
-            if (seen == h) return (E) buffer[real & mask];
+            if (seen == h) {
+                // the slot is the owner's now (stealers claim from real + 1 on): clear it, so that the
+                // ring keeps no finished task (and its output) reachable
+                int i = real & mask;
+                E e = (E) buffer[i];
+                buffer[i] = null;
+                return e;
+            }
             h = seen;
         }
     }
@@ -206,7 +216,9 @@ public final class LocalQueue<E> {
         int n = stealInto2(dst, dstTail);
         if (n == 0) return null;
         n -= 1;
-        E ret = (E) dst.buffer[(dstTail + n) & dst.mask];
+        int last = (dstTail + n) & dst.mask;
+        E ret = (E) dst.buffer[last];
+        dst.buffer[last] = null; // handed to the caller, not queued: past dst's tail, the owner's slot
         if (n > 0) TAIL.setRelease(dst, dstTail + n);
         return ret;
     }
@@ -230,7 +242,9 @@ public final class LocalQueue<E> {
         }
         int first = real(prev);
         for (int i = 0; i < n; i++) {
-            dst.buffer[(dstTail + i) & dst.mask] = buffer[(first + i) & mask];
+            int from = (first + i) & mask;
+            dst.buffer[(dstTail + i) & dst.mask] = buffer[from];
+            buffer[from] = null; // the claimed range is this stealer's until the release below
         }
         prev = next;
         while (true) {

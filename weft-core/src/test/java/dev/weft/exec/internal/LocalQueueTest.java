@@ -24,6 +24,30 @@ class LocalQueueTest {
     }
 
     @Test
+    void elementsThatLeftTheRingArePoppedStolenOrMovedAndNotKeptReachable() throws Exception {
+        LocalQueue<Node> q = new LocalQueue<>(8);
+        LocalQueue<Node> dst = new LocalQueue<>(8);
+        InjectQueue<Node> inject = new InjectQueue<>();
+        List<java.lang.ref.WeakReference<Node>> gone = new ArrayList<>();
+        for (int i = 1; i <= 9; i++) { // the ninth push overflows: 1..4 and 9 move to the injection queue
+            Node n = new Node(i);
+            gone.add(new java.lang.ref.WeakReference<>(n));
+            q.pushBack(n, inject);
+        }
+        assertEquals(List.of(1, 2, 3, 4, 9), drain(inject));
+        assertEquals(5, q.pop().v);
+        assertEquals(7, q.stealInto(dst).v); // steals 6 and 7 (half of 6, 7, 8, rounded up)
+        assertEquals(List.of(6), drain(dst));
+        assertEquals(List.of(8), drain(q));
+        // Nothing refers to the nodes any more but, without clearing, the rings' stale slots.
+        for (int round = 0; round < 50 && gone.stream().anyMatch(r -> r.get() != null); round++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        for (int i = 0; i < gone.size(); i++) assertNull(gone.get(i).get(), "node " + (i + 1) + " still reachable");
+    }
+
+    @Test
     void fullQueueMovesTheOlderHalfAndTheNewElementToTheInjectionQueue() {
         LocalQueue<Node> q = new LocalQueue<>(4);
         InjectQueue<Node> inject = new InjectQueue<>();
