@@ -64,15 +64,13 @@ abstract sealed class ChannelEnd<T> implements AutoCloseable permits Sender, Rec
 
     /** @throws IllegalStateException if this handle is closed */
     final void checkOpen() {
-        if (released) throw new IllegalStateException("this " + kind() + " handle is closed");
-    }
-
-    private String kind() {
-        return this instanceof Sender ? "sender" : "receiver";
+        if (released) {
+            throw new IllegalStateException("this " + getClass().getSimpleName().toLowerCase(java.util.Locale.ROOT) + " handle is closed");
+        }
     }
 
     @Override
     public String toString() {
-        return (this instanceof Sender ? "Sender" : "Receiver") + "[size=" + core.size() + ", closed=" + core.isClosed() + "]";
+        return getClass().getSimpleName() + "[size=" + core.size() + ", closed=" + core.isClosed() + "]";
     }
 }

@@ -15,8 +15,11 @@ import java.lang.invoke.VarHandle;
  *          real: next element the owner pops
  *          steal: start of a range a stealer is still copying; == real when no steal is in flight
  * tail     next free slot                                        owner only (release store)
- * buffer   ring of CAPACITY slots                                owner writes slots in
- *                                                                [tail, steal + CAPACITY)
+ * buffer   ring of CAPACITY slots                                owner: elements into
+ *                                                                [tail, steal + CAPACITY), null
+ *                                                                into a slot it popped or moved
+ *                                                                out; a stealer: null into its
+ *                                                                claimed range before releasing it
  * </pre>
  * Indices are unsigned 32-bit counters that wrap (Java {@code int} arithmetic); slot = index & mask.
  * <pre>
@@ -24,6 +27,7 @@ import java.lang.invoke.VarHandle;
  * pop               (s, r), r != tail            (s', r+1)        owner; s' = r+1 if s == r, else s
  * steal: claim      (r, r)                       (r, r+n)         a stealer; n = half, rounded up
  * steal: release    (r, r')                      (r', r')         the same stealer, after copying
+ *                                                                  and clearing its range
  * overflow: claim   (r, r)                       (r+half, r+half) owner, when full and no steal in flight
  * </pre>
  * While a steal is in flight no other stealer may start, the owner may still pop (advancing only
