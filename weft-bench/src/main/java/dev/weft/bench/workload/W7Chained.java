@@ -1,5 +1,6 @@
 package dev.weft.bench.workload;
 
+import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -69,12 +70,10 @@ public final class W7Chained implements Workload {
     private static int weftChain(Runtime rt, int depth) {
         Signal last = new Signal();
         AtomicInteger spawns = new AtomicInteger();
-        rt.blockOn(cx -> {
-            spawns.incrementAndGet();
-            Task.spawn(link(depth - 1, last, spawns)).detach();
-            return Poll.ready(null);
-        });
-        rt.blockOn(last);
+        // as cf-fjp's runAsync and join: start the chain, then wait for its signal on this thread
+        spawns.incrementAndGet();
+        rt.spawn(link(depth - 1, last, spawns)).detach();
+        BlockOn.blockOn(last);
         return spawns.get();
     }
 
