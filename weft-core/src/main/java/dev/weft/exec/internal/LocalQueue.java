@@ -136,9 +136,27 @@ public final class LocalQueue<E> {
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
-     * @return whether the ring held no element before this push (as seen by the owner)
+     * @return whether every element pushed before this one had been taken once this one was
+     *     visible to stealers: then a worker that took the last of them may be parking without
+     *     having seen this one, and the caller must announce it (see "Announcing work" in Worker)
      */
     public boolean pushBack(E e, InjectQueue<E> overflow) {
+        return push(e, overflow, true);
+    }
+
+    /**
+     * Pushes {@code e} at the back like {@link #pushBack}, with a plain release store and no
+     * answer: for an element whose announcement the caller does not need (the owner runs it
+     * itself, or announces it anyway with a fence of its own). Owner only.
+     *
+     * @param e the element
+     * @param overflow where elements go when the ring is full
+     */
+    public void pushBackQuietly(E e, InjectQueue<E> overflow) {
+        push(e, overflow, false);
+    }
+
+    private boolean push(E e, InjectQueue<E> overflow, boolean fenced) {
         while (true) {
             long h = (long) HEAD.getAcquire(this);
             int steal = steal(h);
@@ -146,8 +164,17 @@ public final class LocalQueue<E> {
             int t = (int) TAIL.getOpaque(this); // owner's own field
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
-                TAIL.setRelease(this, t + 1);
-                return t == real;
+                if (!fenced) {
+                    TAIL.setRelease(this, t + 1);
+                    return false;
+                }
+                // Volatile (a full fence on x86): the read of head below must not move before this
+                // store. Read before the push instead, a stealer could take the last older element
+                // after that read and park, its re-check not yet seeing this element: a queue that
+                // holds work while every sibling sleeps (seen in W1: 99% of a million tasks left
+                // to one worker).
+                TAIL.setVolatile(this, t + 1);
+                return real((long) HEAD.getVolatile(this)) - t >= 0;
             }
             if (steal != real) {
                 overflow.push(e); // a stealer is freeing room; do not wait for it

@@ -26,13 +26,24 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>Announcing work</h2>
  * A task queued by this worker where others may steal it (its local queue) is announced to a
- * parked sibling ({@link Scheduler#notifyParked()}, a full fence and maybe an unpark) only when the
- * queue was empty before the push, as ForkJoinPool signals only a queue that was empty. A queue
- * that already held work needs no second announcement: the push that made it non-empty announced
- * it, and a worker that parks later re-checks every queue after announcing that it parks
- * ({@link Scheduler#notifyIfWorkPending()}), so it sees the older elements and stays (or wakes
- * another). A loop of a million spawns thus pays a fence per time a thief emptied the queue, not
- * one per spawn.
+ * parked sibling ({@link Scheduler#notifyParked()}, a full fence and maybe an unpark) only when
+ * every older element of the queue was gone once the new one was visible ({@link
+ * LocalQueue#pushBack}: the push is a fenced store, and the emptiness is read after it), as
+ * ForkJoinPool signals only a queue that was empty. A queue that still held work needs no second
+ * announcement, because every worker that parks, searcher or not, re-checks every queue after
+ * announcing that it parks ({@link Scheduler#notifyIfWorkPending()}): a thief that takes those
+ * older elements and then parks sees the new one. A loop of a million spawns thus pays one fenced
+ * store per spawn and a read of the idle state per time a thief emptied the queue. A task that
+ * yields is requeued without the fence and without an announcement: this worker, which is not
+ * parking, runs it after the rest of its queue (a sibling that parks still sees it in its
+ * re-check).
+ *
+ * <p>Both halves were once weaker, and each lost work (a regression test pins each down,
+ * {@code WorkerWakeupTest}): the emptiness was read before the push (a thief could take the last
+ * older element and park between that read and the push becoming visible), and only the last
+ * searcher re-checked (a worker that parked without searching, while the spawner still counted as
+ * a searcher, slept through the spawner's next pushes). Either way a million tasks queued behind
+ * one busy worker while its sibling slept.
  *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
@@ -177,8 +188,8 @@ final class Worker extends CoopThread {
             if (next == null) break;
             lifo = null;
             if (Coop.remaining() == 0) {
-                queue.pushBack(next, scheduler.inject);
-                scheduler.notifyParked();
+                queue.pushBackQuietly(next, scheduler.inject);
+                scheduler.notifyParked(); // fenced: announces it whatever the queue held
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
@@ -188,12 +199,16 @@ final class Worker extends CoopThread {
         Coop.unlimited();
     }
 
-
-
     /** Schedules a task from this worker's own thread. */
     void scheduleLocal(RawTask<?> task, boolean yielded) {
+        if (yielded) {
+            // The task gave this worker away and runs here again after the rest of the queue;
+            // nothing to announce, so no fence on the path of every yield.
+            queue.pushBackQuietly(task, scheduler.inject);
+            return;
+        }
         RawTask<?> toQueue = task;
-        if (!yielded && lifoEnabled) {
+        if (lifoEnabled) {
             toQueue = lifo;
             lifo = task;
             if (toQueue == null) return;
@@ -242,9 +257,9 @@ final class Worker extends CoopThread {
 
     private void park() {
         if (hasTasks()) return;
-        boolean last = scheduler.idle.toParked(index, searching);
+        scheduler.idle.toParked(index, searching);
         searching = false;
-        if (last) scheduler.notifyIfWorkPending();
+        scheduler.notifyIfWorkPending(); // every parker, not only the last searcher: see "Announcing work"
         parking = true;
         try {
             while (!scheduler.isShutdown()) {
