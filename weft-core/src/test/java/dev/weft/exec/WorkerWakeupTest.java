@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Timeout;
  * No work is left queued while a worker sleeps: tasks that one worker queued and cannot run itself
  * (it is stuck in a long poll) are run by its sibling.
  *
- * <p>Two races once broke this, each only now and then (about half of the rounds below, with
- * a million spawns): a worker that parked without being a searcher never re-checked the queues,
- * and a spawner that saw an older element in its queue before pushing skipped the announcement
- * although a thief took that element and parked before the push was visible. Either way the
- * spawner's later pushes found a non-empty queue, announced nothing, and its sibling slept.
+ * <p>This once broke in about half of the passes of W1 (a million spawns): a spawner announced a
+ * task only if its queue had been empty before the push, and a thief could take the last older task
+ * and park before the push was visible (or park without searching, and so without re-checking).
+ * The spawner's later pushes found a non-empty queue and announced nothing, and its sibling slept.
+ * With that code this test fails in its first rounds.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class WorkerWakeupTest {

@@ -19,8 +19,8 @@ import java.lang.invoke.VarHandle;
  * workerToNotify          searching+1, unparked+1, pop           someone made work and nobody searches
  * unparkById              unparked+1, remove                     a worker woke by itself with work
  * </pre>
- * At most half of the workers search at once. Work is announced only when nobody searches; every
- * worker that parks re-checks every queue, so no work is left behind ({@code Scheduler}).
+ * At most half of the workers search at once. Work is announced only when nobody searches; the last
+ * searcher to park re-checks every queue, so no work is left behind ({@code Scheduler}).
  * {@code state} is read and written with volatile (sequentially consistent) accesses; publishers of
  * work issue a full fence before reading it.
  */
@@ -64,16 +64,27 @@ final class Idle {
         return (prev & SEARCH_MASK) == 1;
     }
 
-    /** Counts the calling worker as parked (and no longer searching, if it was). */
-    void toParked(int worker, boolean searching) {
+    /** @return whether the caller was the last searcher (it must then re-check every queue) */
+    boolean toParked(int worker, boolean searching) {
         synchronized (this) {
-            STATE.getAndAdd(this, -(UNPARK_ONE + (searching ? 1 : 0)));
+            int prev = (int) STATE.getAndAdd(this, -(UNPARK_ONE + (searching ? 1 : 0)));
             sleepers[sleeping++] = worker;
+            return searching && (prev & SEARCH_MASK) == 1;
         }
     }
 
     private boolean shouldWake() {
         VarHandle.fullFence();
+        return wouldWake();
+    }
+
+    /**
+     * Whether a worker would be woken now: nobody searches and some worker is parked. No fence of
+     * its own: a pusher calls it right after the fenced store that published its task.
+     *
+     * @return whether {@link #workerToNotify()} would pick a worker
+     */
+    boolean wouldWake() {
         int s = (int) STATE.getVolatile(this);
         return (s & SEARCH_MASK) == 0 && (s >>> UNPARK_SHIFT) < workers;
     }

@@ -134,20 +134,19 @@ public final class LocalQueue<E> {
      * Pushes {@code e} at the back; if the ring is full, moves half of it plus {@code e} to
      * {@code overflow}. Owner only.
      *
+     * The store that publishes the element is volatile (a full fence on x86), so that a read the
+     * caller makes next (of the idle state, to announce the element) cannot move before it.
+     *
      * @param e the element
      * @param overflow where elements go when the ring is full
-     * @return whether every element pushed before this one had been taken once this one was
-     *     visible to stealers: then a worker that took the last of them may be parking without
-     *     having seen this one, and the caller must announce it (see "Announcing work" in Worker)
      */
-    public boolean pushBack(E e, InjectQueue<E> overflow) {
-        return push(e, overflow, true);
+    public void pushBack(E e, InjectQueue<E> overflow) {
+        push(e, overflow, true);
     }
 
     /**
-     * Pushes {@code e} at the back like {@link #pushBack}, with a plain release store and no
-     * answer: for an element whose announcement the caller does not need (the owner runs it
-     * itself, or announces it anyway with a fence of its own). Owner only.
+     * Pushes {@code e} at the back like {@link #pushBack}, with a plain release store: for an
+     * element that the caller does not announce, or announces with a fence of its own. Owner only.
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
@@ -156,7 +155,7 @@ public final class LocalQueue<E> {
         push(e, overflow, false);
     }
 
-    private boolean push(E e, InjectQueue<E> overflow, boolean fenced) {
+    private void push(E e, InjectQueue<E> overflow, boolean fenced) {
         while (true) {
             long h = (long) HEAD.getAcquire(this);
             int steal = steal(h);
@@ -164,23 +163,15 @@ public final class LocalQueue<E> {
             int t = (int) TAIL.getOpaque(this); // owner's own field
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
-                if (!fenced) {
-                    TAIL.setRelease(this, t + 1);
-                    return false;
-                }
-                // Volatile (a full fence on x86): the read of head below must not move before this
-                // store. Read before the push instead, a stealer could take the last older element
-                // after that read and park, its re-check not yet seeing this element: a queue that
-                // holds work while every sibling sleeps (seen in W1: 99% of a million tasks left
-                // to one worker).
-                TAIL.setVolatile(this, t + 1);
-                return real((long) HEAD.getVolatile(this)) - t >= 0;
+                if (fenced) TAIL.setVolatile(this, t + 1);
+                else TAIL.setRelease(this, t + 1);
+                return;
             }
             if (steal != real) {
                 overflow.push(e); // a stealer is freeing room; do not wait for it
-                return false;
+                return;
             }
-            if (pushOverflow(e, h, real, overflow)) return false;
+            if (pushOverflow(e, h, real, overflow)) return;
         }
     }
 

@@ -26,13 +26,12 @@ import java.util.function.Consumer;
  * a worker of this executor         yes (yield)             back of that worker's local queue
  * any other thread                  either                  injection queue, then notify a worker
  * </pre>
- * A coroutine body (a virtual thread) counts as the worker carrying it. A push into a local queue
- * notifies a worker only if the queue held nothing older once the push was visible ({@code Worker}:
- * announcing work). A worker is notified only when nobody is searching ({@link Idle}); a searcher
- * that finds work and was the last one wakes the next; every worker that parks re-checks every
- * queue ({@link #notifyIfWorkPending()}). Pushers issue a full fence between the push and the read
- * of the idle state, the parker between its idle update and the re-check: one of them sees the
- * other.
+ * A coroutine body (a virtual thread) counts as the worker carrying it. After a push into a local
+ * queue the pusher reads the idle state ({@code Worker}: announcing work). A worker is notified
+ * only when nobody is searching ({@link Idle}); a searcher that finds work and was the last one
+ * wakes the next; the last searcher to park re-checks every queue ({@link #notifyIfWorkPending()}).
+ * Pushers issue a full fence between the push and the read of the idle state, the parker between
+ * its idle update and the re-check: one of them sees the other.
  *
  * <h2>Finding every unfinished task at close</h2>
  * A task is in a queue (the injection queue, a local queue, a LIFO slot), or being polled, or
@@ -186,7 +185,7 @@ public final class Scheduler implements Schedule {
         if (w >= 0) workers[w].parker.unpark();
     }
 
-    /** Called by every worker that parks, after it said so: wakes a worker if any queue holds work. */
+    /** Called by the last searcher that parks: wakes a worker if any queue holds work. */
     void notifyIfWorkPending() {
         VarHandleFence.full();
         for (Worker w : workers) {

@@ -1,10 +1,8 @@
 package dev.weft.exec.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -47,21 +45,6 @@ class LocalQueueTest {
             Thread.sleep(10);
         }
         for (int i = 0; i < gone.size(); i++) assertNull(gone.get(i).get(), "node " + (i + 1) + " still reachable");
-    }
-
-    @Test
-    void pushReportsWhetherNothingOlderWasLeftOnceItsElementWasVisible() {
-        LocalQueue<Node> q = new LocalQueue<>(8);
-        LocalQueue<Node> thief = new LocalQueue<>(8);
-        InjectQueue<Node> inject = new InjectQueue<>();
-        assertTrue(q.pushBack(new Node(1), inject), "first element of an empty queue");
-        assertFalse(q.pushBack(new Node(2), inject), "1 is still there");
-        assertEquals(1, q.stealInto(thief).v); // half of two: takes 1, leaves 2
-        assertFalse(q.pushBack(new Node(3), inject), "2 is still there");
-        assertEquals(List.of(2, 3), drain(q));
-        assertTrue(q.pushBack(new Node(4), inject), "everything older was popped");
-        assertEquals(4, q.stealInto(thief).v);
-        assertTrue(q.pushBack(new Node(5), inject), "everything older was stolen");
     }
 
     @Test
