@@ -134,8 +134,11 @@ public final class LocalQueue<E> {
      * Pushes {@code e} at the back; if the ring is full, moves half of it plus {@code e} to
      * {@code overflow}. Owner only.
      *
-     * The store that publishes the element is volatile (a full fence on x86), so that a read the
-     * caller makes next (of the idle state, to announce the element) cannot move before it.
+     * <p>The store that publishes the element is volatile (a full fence on x86), so that a read the
+     * caller makes next (of the idle state, to announce the element) cannot move before it. An
+     * element that goes to {@code overflow} is published under that queue's lock instead, with no
+     * such fence; then half of the ring is still here (or a stealer is busy taking it), which a
+     * worker that parks sees in its re-check.
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
