@@ -41,7 +41,7 @@ import java.lang.invoke.VarHandle;
  * before it, as read before the push was visible. A thief could take the last older task and park
  * between that read and the push; the spawner's later pushes then found a non-empty queue and
  * announced nothing, so its sibling slept while a million tasks queued behind one busy worker
- * ({@code WorkerWakeupTest}). Re-checking the queues in every parking worker (not only the last
+ * ({@code WorkerWakeupTest}; the rule itself, push by push: {@code WorkAnnouncementTest}). Re-checking the queues in every parking worker (not only the last
  * searcher) also closed that, but woke parked workers for work their sibling was about to run: W7
  * measured 15% slower than with the check on push, W1 the same (A/B in alternating JVMs, 9
  * each).

@@ -1,0 +1,66 @@
+package dev.weft.exec.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.weft.future.Poll;
+import dev.weft.task.internal.RawTask;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The announcement rule of {@code Worker} ("Announcing work"), step by step on a scheduler whose
+ * threads never start: the test thread plays worker 0 pushing tasks, worker 1 is a parked sibling,
+ * and whether the sibling was woken shows in its parker's state.
+ */
+class WorkAnnouncementTest {
+
+    private static RawTask<Integer> task(Scheduler s) {
+        return new RawTask<>(cx -> Poll.ready(1), s, true);
+    }
+
+    @Test
+    void aPushWakesAParkedSiblingWhenNobodySearchesEvenIfTheQueueAlreadyHeldWork() {
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Worker pusher = s.workers[0];
+        Worker sibling = s.workers[1];
+        s.idle.toParked(1, false);
+
+        pusher.scheduleLocal(task(s), false); // into the LIFO slot: nothing stealable yet
+        assertEquals("EMPTY", sibling.parker.toString());
+        pusher.scheduleLocal(task(s), false); // the first task moves to the empty queue
+        assertEquals("NOTIFIED", sibling.parker.toString());
+
+        // The sibling looked, found nothing it could take in time, and parked again; the queue still
+        // holds the first task. The next push must wake it again (the rule this once lacked).
+        sibling.parker.park(); // consumes the token (NOTIFIED: returns at once)
+        s.idle.toParked(1, true);
+        assertEquals(1, pusher.queue.len());
+        pusher.scheduleLocal(task(s), false);
+        assertEquals(2, pusher.queue.len());
+        assertEquals("NOTIFIED", sibling.parker.toString());
+    }
+
+    @Test
+    void aPushDoesNotWakeAnyoneWhileASiblingSearches() {
+        Scheduler s = new Scheduler(3, "announce-", e -> {}, null);
+        Worker pusher = s.workers[0];
+        s.idle.toParked(2, false);
+        s.idle.toSearching(); // worker 1 searches: it will find the task, nobody else is woken
+
+        pusher.scheduleLocal(task(s), false);
+        pusher.scheduleLocal(task(s), false);
+        pusher.scheduleLocal(task(s), false);
+        assertEquals(2, pusher.queue.len());
+        assertEquals("EMPTY", s.workers[2].parker.toString());
+    }
+
+    @Test
+    void aYieldedTaskIsRequeuedWithoutWakingAnyone() {
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Worker pusher = s.workers[0];
+        s.idle.toParked(1, false);
+
+        pusher.scheduleLocal(task(s), true); // a yield: this worker runs it again itself
+        assertEquals(1, pusher.queue.len());
+        assertEquals("EMPTY", s.workers[1].parker.toString());
+    }
+}
