@@ -34,17 +34,17 @@ import java.lang.invoke.VarHandle;
  * if it says so just after a pusher read the idle state, the pusher's next push wakes it, or the
  * pusher runs the task itself; Tokio leaves the same window. The check reads a word that changes
  * only when workers park, wake or search, so a loop of a million spawns pays one fenced store and
- * one such read per spawn. A task that yields is requeued with a plain store and no check: this
- * worker, which is not parking, runs it after the rest of its queue.
+ * one such read per spawn. A task woken during its own poll (a yield) is requeued with a plain
+ * store and no check: this worker, which is not parking, runs it after the rest of its queue.
  *
  * <p>It was once cheaper and lost work: a push was announced only if the queue had been empty
  * before it, as read before the push was visible. A thief could take the last older task and park
  * between that read and the push; the spawner's later pushes then found a non-empty queue and
  * announced nothing, so its sibling slept while a million tasks queued behind one busy worker
- * ({@code WorkerWakeupTest}; the rule itself, push by push: {@code WorkAnnouncementTest}). Re-checking the queues in every parking worker (not only the last
- * searcher) also closed that, but woke parked workers for work their sibling was about to run: W7
- * measured 15% slower than with the check on push, W1 the same (A/B in alternating JVMs, 9
- * each).
+ * ({@code WorkerWakeupTest}; the rule push by push: {@code WorkAnnouncementTest}). Re-checking the
+ * queues in every parking worker (not only the last searcher) also closed that, but woke parked
+ * workers for work their sibling was about to run: W7 measured 15% slower than with the check on
+ * push, W1 the same (A/B in alternating JVMs, 9 each).
  *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
@@ -203,8 +203,9 @@ final class Worker extends CoopThread {
     /** Schedules a task from this worker's own thread. */
     void scheduleLocal(RawTask<?> task, boolean yielded) {
         if (yielded) {
-            // The task gave this worker away and runs here again after the rest of the queue;
-            // nothing to announce, so no fence on the path of every yield.
+            // Woken during its own poll (a yield, or a wake that came while it ran): it runs here
+            // again after the rest of the queue, so nothing to announce and no fence on the path
+            // of every yield.
             queue.pushBackQuietly(task, scheduler.inject);
             return;
         }
