@@ -14,7 +14,8 @@ import java.lang.invoke.VarHandle;
  * head     two 32-bit indices packed: steal (high) and real (low)  owner pop (CAS), stealers (CAS)
  *          real: next element the owner pops
  *          steal: start of a range a stealer is still copying; == real when no steal is in flight
- * tail     next free slot                                        owner only (release store)
+ * tail     next free slot                                        owner only (release store;
+ *                                                                volatile in pushBack, see there)
  * buffer   ring of CAPACITY slots                                owner: elements into
  *                                                                [tail, steal + CAPACITY), null
  *                                                                into a slot it popped or moved
