@@ -47,6 +47,29 @@ class NestedCoroutineTest {
         }
     }
 
+    /**
+     * The wakes of both gates reach the outer coroutine while its await is still inside the poll
+     * of {@code Both} (parked while a spare carrier steps an inner coroutine): that await must
+     * poll again instead of suspending on what it read before. A protocol that let the task's
+     * poll take such a wake without a trace lost it here within a few rounds.
+     */
+    @Test
+    void wakesThatArriveWhileTheAwaitIsStillPollingAreNotLost() throws Exception {
+        for (int round = 0; round < 200; round++) {
+            Gate<String> g1 = new Gate<>();
+            Gate<String> g2 = new Gate<>();
+            Future<String> a = Weft.async(() -> await(g1));
+            Future<String> b = Weft.async(() -> await(g2));
+            try (TestExecutor ex = new TestExecutor("nest-wake", 2, TestExecutor.Placement.SHARED)) {
+                CompletableFuture<String> r = ex.spawn(Weft.async(() -> await(new Both<>(a, b, new Object[2]))));
+                ex.awaitIdleAnd(() -> g1.hasWaiter() && g2.hasWaiter());
+                g2.open("b");
+                g1.open("a");
+                assertThat(r.get(5, TimeUnit.SECONDS)).as("round %d: %s %s", round, a, b).isEqualTo("a+b");
+            }
+        }
+    }
+
     @Test
     void awaitingAnUnstartedCoroutineRunsItInlineOnTheSameStack() throws Exception {
         Gate<Integer> gate = new Gate<>();

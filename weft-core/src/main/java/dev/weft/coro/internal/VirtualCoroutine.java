@@ -72,7 +72,7 @@ import java.util.concurrent.locks.LockSupport;
  *                                                       steps instead (see "Handed a monitor")
  * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
  *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
- * step takes continuation    submitted: 1 -&gt; 0         the polling thread (getAndSet: one step runs it)
+ * step takes continuation    submitted: 1 -&gt; 0         the polling thread (read, then store: see step)
  * waker fires on the body's  phase: POLLING -&gt;        the body itself, no atomic instruction (a yield,
  *  thread in await's poll      WOKEN_IN_POLL           a spent budget); await reads it after the poll
  * waker fires                wait: 0 -&gt; WOKEN          any thread (CAS loop; WOKEN stays WOKEN)
@@ -538,7 +538,12 @@ public final class VirtualCoroutine<T> extends Context
             } else if (forCancel) {
                 nudgeForCancel();
             }
-            if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
+            if ((int) SUBMITTED.getVolatile(this) == 1) {
+                // A read and a store, no atomic swap: only the stepper takes a submission, and the
+                // JDK submits the continuation again only after it ran (once per runnable state);
+                // a wake that re-submits a held continuation first sees the body suspended, which
+                // happens inside the run below. So nothing can set 1 between the read and the store.
+                SUBMITTED.setOpaque(this, 0);
                 readyInStep = 0;
                 continuation.run();
             }
