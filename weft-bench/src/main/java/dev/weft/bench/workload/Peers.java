@@ -1,6 +1,7 @@
 package dev.weft.bench.workload;
 
 import dev.weft.exec.Runtime;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.ForkJoinPool;
 
 /** How each implementation is set up for a workload: 2 workers everywhere (WORKLOADS.md). */
@@ -39,11 +40,20 @@ final class Peers {
         for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) {
             long t0 = System.nanoTime();
             pass.run();
-            if (Boolean.getBoolean("weft.bench.verbose")) System.err.printf("warm-up pass: %.1f ms%n", (System.nanoTime() - t0) / 1e6);
+            if (Boolean.getBoolean("weft.bench.verbose")) {
+                System.err.printf("warm-up pass: %.1f ms, ended at JVM uptime %.3f s%n",
+                        (System.nanoTime() - t0) / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+            }
         }
         long t0 = System.nanoTime();
         pass.run();
-        return System.nanoTime() - t0;
+        long nanos = System.nanoTime() - t0;
+        if (Boolean.getBoolean("weft.bench.verbose")) {
+            // the uptime lines up with the stamps of -XX:+LogCompilation and -Xlog
+            System.err.printf("measured pass: %.1f ms, ended at JVM uptime %.3f s%n",
+                    nanos / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+        }
+        return nanos;
     }
 
     /** One pass of a workload; throws if its result is wrong. */
