@@ -32,7 +32,11 @@ class ShutdownTest {
         int before = Thread.activeCount();
         assertEquals(0, threadsNamed(prefix));
         Runtime rt = Runtime.builder().workers(3).threadNamePrefix(prefix).build();
-        assertEquals(3, threadsNamed(prefix));
+        assertEquals(3, rt.threads().size());
+        // the 3 workers, and 4 parked spacer threads in each of the 2 gaps between them
+        // (WorkerSpacers); close must end them all
+        assertEquals(8, threadsNamed(prefix + "spacer-"));
+        assertEquals(3 + 8, threadsNamed(prefix));
         AtomicInteger cancels = new AtomicInteger();
         List<Task<Void>> idle = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) idle.add(rt.spawn(TestFutures.pendingForever(cancels)));

@@ -47,7 +47,8 @@ import java.util.function.Consumer;
  * in plain fields of its own, other threads in two shared atomics, so counting costs the hot path
  * no atomic instruction.
  *
- * <p>Fields: everything final except {@code shutdown} (volatile, set once by {@link #close}).
+ * <p>Fields: everything final except {@code shutdown} (volatile, set once by {@link #close}) and
+ * {@code spacers} (volatile, set once by {@link #start}, read by {@link #close}).
  */
 public final class Scheduler implements Schedule {
     final Worker[] workers;
@@ -58,7 +59,9 @@ public final class Scheduler implements Schedule {
     private final AtomicLong finishedOutside = new AtomicLong();
     private final Consumer<Throwable> hook;
     private final Object owner;
+    private final String namePrefix;
     private volatile boolean shutdown;
+    private volatile WorkerSpacers spacers;
 
     /**
      * An executor with {@code n} workers, not yet started.
@@ -72,14 +75,15 @@ public final class Scheduler implements Schedule {
         if (n < 1 || n > 0x7FFF) throw new IllegalArgumentException("workers: " + n);
         this.hook = Objects.requireNonNull(hook, "hook");
         this.owner = owner;
+        this.namePrefix = namePrefix;
         this.idle = new Idle(n);
         this.workers = new Worker[n];
         for (int i = 0; i < n; i++) workers[i] = new Worker(this, i, namePrefix + i);
     }
 
-    /** Starts the worker threads. */
+    /** Starts the worker threads, with {@link WorkerSpacers} between them. */
     public void start() {
-        for (Worker w : workers) w.start();
+        spacers = WorkerSpacers.startBetween(workers, namePrefix);
     }
 
     /** @return the scheduler whose worker is the current thread, or {@code null} */
@@ -231,13 +235,7 @@ public final class Scheduler implements Schedule {
         boolean all = true;
         for (Worker w : workers) {
             if (w == Thread.currentThread()) continue;
-            try {
-                long left = deadline - System.nanoTime();
-                if (left > 0) w.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            all &= !w.isAlive();
+            all &= joinBy(w, deadline);
         }
         for (RawTask<?> t : waiting) t.shutdown();
         LocalQueue<RawTask<?>> drain = new LocalQueue<>();
@@ -252,6 +250,26 @@ public final class Scheduler implements Schedule {
             }
         }
         for (RawTask<?> t; (t = inject.pop()) != null; ) t.shutdown();
+        WorkerSpacers sp = spacers; // null if never started
+        if (sp != null) all &= sp.stop(deadline);
         return all;
+    }
+
+    /**
+     * Waits for {@code t} to end, at most until {@code deadlineNanos}; an interrupt stops the wait
+     * and is kept.
+     *
+     * @param t the thread
+     * @param deadlineNanos a {@link System#nanoTime()} deadline
+     * @return whether {@code t} has ended
+     */
+    static boolean joinBy(Thread t, long deadlineNanos) {
+        try {
+            long left = deadlineNanos - System.nanoTime();
+            if (left > 0) t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !t.isAlive();
     }
 }
