@@ -28,7 +28,7 @@ import java.util.concurrent.CountDownLatch;
  *       4.1M, no help, because their slots were taken again;</li>
  *   <li>four threads alive while the second worker started and ended at once afterwards: 8.5M
  *       to 11.4M, but W3's plain tasks then ran 0.72x to 0.89x (three batches of 9 JVMs),
- *       against 0.94x with the threads kept alive.</li>
+ *       against 0.94x to 0.96x with the threads kept alive.</li>
  * </ul>
  * So they stay, parked, until {@link #stop}. Plain tasks never mount anything and scale either
  * way.
@@ -36,7 +36,7 @@ import java.util.concurrent.CountDownLatch;
  * <p>Thread-safe: {@link #stop} may be called by any thread, more than once.
  */
 final class WorkerSpacers {
-    /** Spacers between two workers: four threads' worth of slots, 128 bytes, as measured above. */
+    /** Spacers between two workers: four, since one or two were not enough (above). */
     static final int PER_GAP = 4;
 
     private final CountDownLatch release = new CountDownLatch(1);
@@ -54,11 +54,16 @@ final class WorkerSpacers {
      */
     static WorkerSpacers startBetween(Thread[] workers, String namePrefix) {
         WorkerSpacers s = new WorkerSpacers();
-        for (int i = 0; i < workers.length; i++) {
-            if (i > 0) {
-                for (int k = 0; k < PER_GAP; k++) s.startOne(namePrefix + "spacer-" + s.threads.size());
+        try {
+            for (int i = 0; i < workers.length; i++) {
+                if (i > 0) {
+                    for (int k = 0; k < PER_GAP; k++) s.startOne(namePrefix + "spacer-" + s.threads.size());
+                }
+                workers[i].start();
             }
-            workers[i].start();
+        } catch (RuntimeException | Error e) {
+            s.release.countDown(); // a thread could not be started (out of native threads?): none stays
+            throw e;
         }
         return s;
     }
