@@ -40,20 +40,23 @@ final class Peers {
         for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) {
             long t0 = System.nanoTime();
             pass.run();
-            if (Boolean.getBoolean("weft.bench.verbose")) {
-                System.err.printf("warm-up pass: %.1f ms, ended at JVM uptime %.3f s%n",
-                        (System.nanoTime() - t0) / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
-            }
+            verbose("warm-up", System.nanoTime() - t0);
         }
         long t0 = System.nanoTime();
         pass.run();
         long nanos = System.nanoTime() - t0;
-        if (Boolean.getBoolean("weft.bench.verbose")) {
-            // the uptime lines up with the stamps of -XX:+LogCompilation and -Xlog
-            System.err.printf("measured pass: %.1f ms, ended at JVM uptime %.3f s%n",
-                    nanos / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
-        }
+        verbose("measured", nanos);
         return nanos;
+    }
+
+    /**
+     * With {@code -Dweft.bench.verbose=true}, prints a pass's length and the JVM uptime at its end
+     * (which lines up with the stamps of {@code -XX:+LogCompilation} and {@code -Xlog}).
+     */
+    private static void verbose(String kind, long nanos) {
+        if (!Boolean.getBoolean("weft.bench.verbose")) return;
+        System.err.printf("%s pass: %.1f ms, ended at JVM uptime %.3f s%n",
+                kind, nanos / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
     }
 
     /** One pass of a workload; throws if its result is wrong. */
