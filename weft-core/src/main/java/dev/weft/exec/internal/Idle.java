@@ -52,7 +52,7 @@ final class Idle {
     }
 
     boolean toSearching() {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         if (2 * (s & SEARCH_MASK) >= workers) return false;
         STATE.getAndAdd(this, 1);
         return true;
@@ -85,7 +85,7 @@ final class Idle {
      * @return whether {@link #workerToNotify()} would pick a worker
      */
     boolean wouldWake() {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         return (s & SEARCH_MASK) == 0 && (s >>> UNPARK_SHIFT) < workers;
     }
 
@@ -116,7 +116,7 @@ final class Idle {
 
     @Override
     public String toString() {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         return "Idle[searching=" + (s & SEARCH_MASK) + ", unparked=" + (s >>> UNPARK_SHIFT) + ", sleeping=" + sleeping + "]";
     }
 

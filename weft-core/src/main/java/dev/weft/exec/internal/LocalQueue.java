@@ -1,7 +1,7 @@
 package dev.weft.exec.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * A worker's bounded run queue: the owner pushes at the back and pops at the front, other workers
@@ -57,26 +57,17 @@ public final class LocalQueue<E> {
      */
     public static final int DEFAULT_CAPACITY = 4096;
 
-    private static final VarHandle HEAD;
-    private static final VarHandle TAIL;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            HEAD = l.findVarHandle(LocalQueue.class, "head", long.class);
-            TAIL = l.findVarHandle(LocalQueue.class, "tail", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    @SuppressWarnings("rawtypes") // one updater for every LocalQueue<E>
+    private static final AtomicLongFieldUpdater<LocalQueue> HEAD = AtomicLongFieldUpdater.newUpdater(LocalQueue.class, "head");
+    @SuppressWarnings("rawtypes")
+    private static final AtomicIntegerFieldUpdater<LocalQueue> TAIL =
+            AtomicIntegerFieldUpdater.newUpdater(LocalQueue.class, "tail");
 
     private final Object[] buffer;
     private final int capacity;
     private final int mask;
-    @SuppressWarnings("unused") // accessed through HEAD
-    private volatile long head;
-    @SuppressWarnings("unused") // accessed through TAIL
-    private volatile int tail;
+    private volatile long head; // read as a field, changed through HEAD
+    private volatile int tail; // read as a field, written as a field (fenced) or through TAIL (release)
 
     /** A queue of {@link #DEFAULT_CAPACITY}. */
     public LocalQueue() {
@@ -114,15 +105,15 @@ public final class LocalQueue<E> {
 
     /** @return free slots; owner only */
     public int remainingSlots() {
-        long h = (long) HEAD.getAcquire(this);
-        int t = (int) TAIL.getOpaque(this); // owner's own field
+        long h = head;
+        int t = tail; // owner's own field
         return capacity - (t - steal(h));
     }
 
     /** @return the number of elements not yet taken (a snapshot when called by others) */
     public int len() {
-        long h = (long) HEAD.getAcquire(this);
-        int t = (int) TAIL.getAcquire(this);
+        long h = head;
+        int t = tail;
         return t - real(h);
     }
 
@@ -161,14 +152,14 @@ public final class LocalQueue<E> {
 
     private void push(E e, InjectQueue<E> overflow, boolean fenced) {
         while (true) {
-            long h = (long) HEAD.getAcquire(this);
+            long h = head;
             int steal = steal(h);
             int real = real(h);
-            int t = (int) TAIL.getOpaque(this); // owner's own field
+            int t = tail; // owner's own field
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
-                if (fenced) TAIL.setVolatile(this, t + 1);
-                else TAIL.setRelease(this, t + 1);
+                if (fenced) tail = t + 1;
+                else TAIL.lazySet(this, t + 1);
                 return;
             }
             if (steal != real) {
@@ -186,11 +177,11 @@ public final class LocalQueue<E> {
      * @throws IllegalStateException if the ring is full
      */
     public void pushBackNoOverflow(E e) {
-        long h = (long) HEAD.getAcquire(this);
-        int t = (int) TAIL.getOpaque(this); // owner's own field
+        long h = head;
+        int t = tail; // owner's own field
         if (t - steal(h) >= capacity) throw new IllegalStateException("local queue full");
         buffer[t & mask] = e;
-        TAIL.setRelease(this, t + 1);
+        TAIL.lazySet(this, t + 1);
     }
 
     private boolean pushOverflow(E e, long h, int real, InjectQueue<E> overflow) {
@@ -205,16 +196,15 @@ public final class LocalQueue<E> {
     /** @return the front element, or {@code null} if empty. Owner only. */
     @SuppressWarnings("unchecked")
     public E pop() {
-        long h = (long) HEAD.getAcquire(this);
+        long h = head;
         while (true) {
             int steal = steal(h);
             int real = real(h);
-            int t = (int) TAIL.getOpaque(this); // owner's own field
+            int t = tail; // owner's own field
             if (real == t) return null;
             int nextReal = real + 1;
             long next = steal == real ? pack(nextReal, nextReal) : pack(steal, nextReal);
-            long seen = (long) HEAD.compareAndExchange(this, h, next);
-            if (seen == h) {
+            if (HEAD.compareAndSet(this, h, next)) {
                 // the slot is the owner's now (stealers claim from real + 1 on): clear it, so that the
                 // ring keeps no finished task (and its output) reachable
                 int i = real & mask;
@@ -222,7 +212,7 @@ public final class LocalQueue<E> {
                 buffer[i] = null;
                 return e;
             }
-            h = seen;
+            h = head;
         }
     }
 
@@ -236,8 +226,8 @@ public final class LocalQueue<E> {
      */
     @SuppressWarnings("unchecked")
     public E stealInto(LocalQueue<E> dst) {
-        int dstTail = (int) TAIL.getOpaque(dst); // caller owns dst
-        long dstHead = (long) HEAD.getAcquire(dst);
+        int dstTail = dst.tail; // caller owns dst
+        long dstHead = dst.head;
         if (dstTail - steal(dstHead) > dst.capacity / 2) return null;
         int n = stealInto2(dst, dstTail);
         if (n == 0) return null;
@@ -245,26 +235,25 @@ public final class LocalQueue<E> {
         int last = (dstTail + n) & dst.mask;
         E ret = (E) dst.buffer[last];
         dst.buffer[last] = null; // handed to the caller, not queued: past dst's tail, the owner's slot
-        if (n > 0) TAIL.setRelease(dst, dstTail + n);
+        if (n > 0) TAIL.lazySet(dst, dstTail + n);
         return ret;
     }
 
     private int stealInto2(LocalQueue<E> dst, int dstTail) {
-        long prev = (long) HEAD.getAcquire(this);
+        long prev = head;
         long next;
         int n;
         while (true) {
             int srcSteal = steal(prev);
             int srcReal = real(prev);
             if (srcSteal != srcReal) return 0;
-            int srcTail = (int) TAIL.getAcquire(this);
+            int srcTail = tail;
             n = srcTail - srcReal;
             n = n - n / 2;
             if (n <= 0) return 0;
             next = pack(srcSteal, srcReal + n);
-            long seen = (long) HEAD.compareAndExchange(this, prev, next);
-            if (seen == prev) break;
-            prev = seen;
+            if (HEAD.compareAndSet(this, prev, next)) break;
+            prev = head;
         }
         int first = real(prev);
         for (int i = 0; i < n; i++) {
@@ -275,9 +264,8 @@ public final class LocalQueue<E> {
         prev = next;
         while (true) {
             int r = real(prev);
-            long seen = (long) HEAD.compareAndExchange(this, prev, pack(r, r));
-            if (seen == prev) return n;
-            prev = seen;
+            if (HEAD.compareAndSet(this, prev, pack(r, r))) return n;
+            prev = head;
         }
     }
 }

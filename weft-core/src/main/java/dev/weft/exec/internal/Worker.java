@@ -3,8 +3,7 @@ package dev.weft.exec.internal;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.task.internal.RawTask;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * One thread of the work-stealing executor with its local run queue and LIFO slot (Tokio's
@@ -49,8 +48,8 @@ import java.lang.invoke.VarHandle;
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
  * unparked by any thread. {@code spawned}, {@code finished}: written by this thread only (or by a
- * coroutine body it carries, on the same OS thread inside its poll), read by any thread with opaque
- * accesses for {@code liveTasks}. {@code lifo}: this thread's, and read by the closing thread once
+ * coroutine body it carries, on the same OS thread inside its poll), read by any thread (volatile
+ * fields written with release stores, no fence) for {@code liveTasks}. {@code lifo}: this thread's, and read by the closing thread once
  * this thread has ended. Every other field is touched by this thread only (scheduling from this
  * thread happens inside its polls or its driver), so they are plain fields.
  */
@@ -77,24 +76,13 @@ final class Worker extends CoopThread {
     private boolean searching;
     private boolean parking;
     private int untilGlobal = GLOBAL_INTERVAL;
-    @SuppressWarnings("unused") // accessed through SPAWNED
-    private long spawned;
-    @SuppressWarnings("unused") // accessed through FINISHED
-    private long finished;
+    private volatile long spawned; // read as a field, written through SPAWNED
+    private volatile long finished; // read as a field, written through FINISHED
     private int rng;
 
-    private static final VarHandle SPAWNED;
-    private static final VarHandle FINISHED;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            SPAWNED = l.findVarHandle(Worker.class, "spawned", long.class);
-            FINISHED = l.findVarHandle(Worker.class, "finished", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final AtomicLongFieldUpdater<Worker> SPAWNED = AtomicLongFieldUpdater.newUpdater(Worker.class, "spawned");
+    private static final AtomicLongFieldUpdater<Worker> FINISHED =
+            AtomicLongFieldUpdater.newUpdater(Worker.class, "finished");
 
     Worker(Scheduler scheduler, int index, String name) {
         super(null, name);
@@ -221,23 +209,23 @@ final class Worker extends CoopThread {
 
     /** Counts a task spawned on this thread. Owner only. */
     void countSpawned() {
-        // opaque: only this thread writes; readers want an untorn value, no ordering
-        SPAWNED.setOpaque(this, (long) SPAWNED.getOpaque(this) + 1);
+        // a release store, no fence: only this thread writes; readers want an untorn value
+        SPAWNED.lazySet(this, spawned + 1);
     }
 
     /** Counts a task finished on this thread. Owner only. */
     void countFinished() {
-        FINISHED.setOpaque(this, (long) FINISHED.getOpaque(this) + 1); // as in countSpawned
+        FINISHED.lazySet(this, finished + 1); // as in countSpawned
     }
 
     /** @return tasks spawned on this thread so far (any thread may ask) */
     long spawnedCount() {
-        return (long) SPAWNED.getOpaque(this);
+        return spawned;
     }
 
     /** @return tasks finished on this thread so far (any thread may ask) */
     long finishedCount() {
-        return (long) FINISHED.getOpaque(this);
+        return finished;
     }
 
     /** @return the task in the LIFO slot, emptied; only once this thread has ended */

@@ -6,13 +6,12 @@ import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.task.Task;
 import dev.weft.internal.Coop;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -115,18 +114,11 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     private static final Object CANCELLED = new Object();
     private static final ConcurrentHashMap<RawTask<?>, Thread> CANCEL_WAITERS = new ConcurrentHashMap<>();
-    private static final VarHandle STATE;
+    @SuppressWarnings("rawtypes") // one updater for every RawTask<T>
+    private static final AtomicIntegerFieldUpdater<RawTask> STATE =
+            AtomicIntegerFieldUpdater.newUpdater(RawTask.class, "state");
 
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(RawTask.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    @SuppressWarnings("unused") // accessed through STATE
-    private volatile int state;
+    private volatile int state; // read as a field, changed through STATE
     private Object slot;
     private final Schedule schedule;
     private volatile Waker awaiter;
@@ -144,13 +136,13 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
         this.slot = java.util.Objects.requireNonNull(future, "future");
         this.schedule = schedule;
         int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
-        // plain: the task is published to other threads by the queue or list that receives it
-        STATE.set(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
+        // a release store, no fence: the queue or list that receives the task publishes it
+        STATE.lazySet(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
     }
 
     /** @return the shard of {@link TaskList} this task belongs to */
     int shard() {
-        return (int) STATE.getVolatile(this) >>> SHARD_SHIFT;
+        return state >>> SHARD_SHIFT;
     }
 
     // ---- waker ------------------------------------------------------------------------------
@@ -158,16 +150,15 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     @Override
     public void wake() {
         if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
             int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
-            int seen = (int) STATE.compareAndExchange(this, s, next);
-            if (seen == s) {
+            if (STATE.compareAndSet(this, s, next)) {
                 if ((s & (RUNNING | SCHEDULED)) == 0) schedule.schedule(this, false);
                 return;
             }
-            s = seen;
+            s = state;
         }
     }
 
@@ -178,17 +169,15 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
      * a failure of the poll becomes the task's outcome.
      */
     public void run() {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         while (true) {
             if ((s & (RUNNING | COMPLETED)) != 0) {
-                int seen = (int) STATE.compareAndExchange(this, s, s & ~SCHEDULED);
-                if (seen == s) return;
-                s = seen;
+                if (STATE.compareAndSet(this, s, s & ~SCHEDULED)) return;
+                s = state;
                 continue;
             }
-            int seen = (int) STATE.compareAndExchange(this, s, (s & ~SCHEDULED) | RUNNING);
-            if (seen == s) break;
-            s = seen;
+            if (STATE.compareAndSet(this, s, (s & ~SCHEDULED) | RUNNING)) break;
+            s = state;
         }
         Object prev = Polling.enter(this);
         try {
@@ -219,7 +208,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     }
 
     private void afterPending(boolean selfWoken) {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         while (true) {
             if ((s & CLOSED) != 0) {
                 dropFuture();
@@ -233,16 +222,15 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                     return;
                 }
                 // at once, so that a completion after a racing cancel still releases it
-                s = (int) STATE.getAndBitwiseOr(this, TRACKED) | TRACKED;
+                s = getAndOr(TRACKED) | TRACKED;
                 continue;
             }
             int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
-            int seen = (int) STATE.compareAndExchange(this, s, next);
-            if (seen == s) {
+            if (STATE.compareAndSet(this, s, next)) {
                 if (again) schedule.schedule(this, true);
                 return;
             }
-            s = seen;
+            s = state;
         }
     }
 
@@ -262,11 +250,10 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     private void complete(Object out) {
         slot = out;
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         while (true) {
-            int seen = (int) STATE.compareAndExchange(this, s, (s & ~(RUNNING | NOTIFIED)) | COMPLETED);
-            if (seen == s) break;
-            s = seen;
+            if (STATE.compareAndSet(this, s, (s & ~(RUNNING | NOTIFIED)) | COMPLETED)) break;
+            s = state;
         }
         schedule.release(this, (s & TRACKED) != 0);
         if ((s & AWAITER) != 0) {
@@ -284,7 +271,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
 
     /** @return whether the task has its outcome (completed, failed or cancelled) */
     public boolean isCompleted() {
-        return ((int) STATE.getVolatile(this) & COMPLETED) != 0;
+        return (state & COMPLETED) != 0;
     }
 
     @Override
@@ -312,7 +299,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     }
 
     private void cancel(boolean waitForPoll) {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         while (true) {
             if ((s & COMPLETED) != 0) return;
             if ((s & RUNNING) != 0) {
@@ -321,9 +308,8 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 if (wait) CANCEL_WAITERS.putIfAbsent(this, me);
                 try {
                     if ((s & CLOSED) == 0) {
-                        int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED);
-                        if (seen != s) {
-                            s = seen;
+                        if (!STATE.compareAndSet(this, s, s | CLOSED)) {
+                            s = state;
                             continue;
                         }
                     }
@@ -333,8 +319,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 }
                 return;
             }
-            int seen = (int) STATE.compareAndExchange(this, s, s | CLOSED | RUNNING);
-            if (seen == s) {
+            if (STATE.compareAndSet(this, s, s | CLOSED | RUNNING)) {
                 Object prev = Polling.enter(this);
                 try {
                     dropFuture();
@@ -344,7 +329,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 }
                 return;
             }
-            s = seen;
+            s = state;
         }
     }
 
@@ -364,7 +349,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
      */
     @Override
     public void detach() {
-        int s = (int) STATE.getAndBitwiseAnd(this, ~HANDLE);
+        int s = getAndClear(HANDLE);
         if ((s & (HANDLE | COMPLETED | TAKEN)) == (HANDLE | COMPLETED) && slot instanceof Failure f) {
             schedule.uncaught(f.error());
         }
@@ -384,17 +369,17 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     @Override
     @SuppressWarnings("unchecked")
     public Poll<T> poll(Context cx) throws Exception {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         if ((s & COMPLETED) == 0) {
             Waker w = cx.waker();
             if (awaiter != w) awaiter = w;
-            s = (int) STATE.getAndBitwiseOr(this, AWAITER);
+            s = getAndOr(AWAITER);
             if ((s & COMPLETED) == 0) return Poll.pending();
         }
         if (!Coop.proceed(cx)) return Poll.pending();
         Object o = slot;
         if (o instanceof Failure f) {
-            STATE.getAndBitwiseOr(this, TAKEN);
+            getAndOr(TAKEN);
             Throwable e = f.error();
             if (e instanceof Exception ex) throw ex;
             if (e instanceof Error err) throw err;
@@ -404,9 +389,23 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
         return Poll.ready((T) o);
     }
 
+    /** Sets {@code bits} in the state word; @return the state before */
+    private int getAndOr(int bits) {
+        int s = state;
+        while (!STATE.compareAndSet(this, s, s | bits)) s = state;
+        return s;
+    }
+
+    /** Clears {@code bits} in the state word; @return the state before */
+    private int getAndClear(int bits) {
+        int s = state;
+        while (!STATE.compareAndSet(this, s, s & ~bits)) s = state;
+        return s;
+    }
+
     @Override
     public String toString() {
-        int s = (int) STATE.getVolatile(this);
+        int s = state;
         // the slot is read racily: a diagnostic, not a value anybody acts on
         return "RawTask[state=0x" + Integer.toHexString(s) + ((s & COMPLETED) == 0 ? ", future=" + slot : "") + "]";
     }
