@@ -42,8 +42,7 @@ final class Idle {
     private final int workers;
     private final int[] sleepers;
     private int sleeping;
-    @SuppressWarnings("unused") // accessed through STATE
-    private volatile int state;
+    private volatile int state; // read as a field, changed through STATE
 
     Idle(int workers) {
         this.workers = workers;

@@ -40,7 +40,10 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * {@code head} that the owner read with acquire. A slot is cleared by whoever took its element
  * (the owner after its pop or overflow claim, a stealer after copying its claimed range, before
  * the release), so the ring keeps no reference to an element it no longer holds: a finished task
- * and its output are not kept reachable by a stale slot.
+ * and its output are not kept reachable by a stale slot. The acquire loads are plain reads of the
+ * volatile fields (at least acquire); the CAS and the release stores go through field updaters,
+ * which cost the JIT less than VarHandles while it is still compiling ({@code weft-bench/RESULTS.md},
+ * stop 13).
  *
  * @param <E> the element type
  */
@@ -58,7 +61,8 @@ public final class LocalQueue<E> {
     public static final int DEFAULT_CAPACITY = 4096;
 
     @SuppressWarnings("rawtypes") // one updater for every LocalQueue<E>
-    private static final AtomicLongFieldUpdater<LocalQueue> HEAD = AtomicLongFieldUpdater.newUpdater(LocalQueue.class, "head");
+    private static final AtomicLongFieldUpdater<LocalQueue> HEAD =
+            AtomicLongFieldUpdater.newUpdater(LocalQueue.class, "head");
     @SuppressWarnings("rawtypes")
     private static final AtomicIntegerFieldUpdater<LocalQueue> TAIL =
             AtomicIntegerFieldUpdater.newUpdater(LocalQueue.class, "tail");

@@ -48,9 +48,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
  * unparked by any thread. {@code spawned}, {@code finished}: written by this thread only (or by a
- * coroutine body it carries, on the same OS thread inside its poll), read by any thread (volatile
- * fields written with release stores, no fence) for {@code liveTasks}. {@code lifo}: this thread's, and read by the closing thread once
- * this thread has ended. Every other field is touched by this thread only (scheduling from this
+ * coroutine body it carries, on the same OS thread inside its poll) with release stores (no fence),
+ * read by any thread as volatile fields for {@code liveTasks}. {@code lifo}: this thread's, and
+ * read by the closing thread once this thread has ended. Every other field is touched by this thread only (scheduling from this
  * thread happens inside its polls or its driver), so they are plain fields.
  */
 final class Worker extends CoopThread {
@@ -80,7 +80,8 @@ final class Worker extends CoopThread {
     private volatile long finished; // read as a field, written through FINISHED
     private int rng;
 
-    private static final AtomicLongFieldUpdater<Worker> SPAWNED = AtomicLongFieldUpdater.newUpdater(Worker.class, "spawned");
+    private static final AtomicLongFieldUpdater<Worker> SPAWNED =
+            AtomicLongFieldUpdater.newUpdater(Worker.class, "spawned");
     private static final AtomicLongFieldUpdater<Worker> FINISHED =
             AtomicLongFieldUpdater.newUpdater(Worker.class, "finished");
 

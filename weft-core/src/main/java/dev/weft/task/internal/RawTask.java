@@ -78,7 +78,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <h2>Who touches which field</h2>
  * <ul>
- *   <li>{@code state}: any thread, only through {@code STATE}.</li>
+ *   <li>{@code state}: any thread; read as a volatile field, changed only by CAS through
+ *       {@code STATE} (a field updater, not a VarHandle: see {@code weft-bench/RESULTS.md}, stop 13),
+ *       and set once with a release store before the task is published.</li>
  *   <li>{@code slot}: the future until COMPLETED (touched only by the thread that set RUNNING),
  *       then the outcome (the union of async-task, so a finished task does not keep its future):
  *       the output value, a {@link Failure} or {@code CANCELLED} (the value unwrapped from its
