@@ -1,7 +1,8 @@
 package dev.weft.exec.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * A worker's bounded run queue: the owner pushes at the back and pops at the front, other workers
@@ -41,9 +42,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * (the owner after its pop or overflow claim, a stealer after copying its claimed range, before
  * the release), so the ring keeps no reference to an element it no longer holds: a finished task
  * and its output are not kept reachable by a stale slot. The acquire loads are plain reads of the
- * volatile fields (at least acquire); the CAS and the release stores go through field updaters,
- * which cost the JIT less than VarHandles while it is still compiling ({@code weft-bench/RESULTS.md},
- * stop 13).
+ * volatile fields (at least acquire); the release stores of {@code tail} go through a field
+ * updater, which costs the JIT less than a VarHandle while it is still compiling, and the CAS of
+ * {@code head} through a VarHandle ({@code weft-bench/RESULTS.md}, stop 13).
  *
  * @param <E> the element type
  */
@@ -60,12 +61,24 @@ public final class LocalQueue<E> {
      */
     public static final int DEFAULT_CAPACITY = 4096;
 
+    /**
+     * CAS of {@code head}. A VarHandle, unlike {@code TAIL}: through an AtomicLongFieldUpdater, W2's
+     * stackful coroutines measured 6.30M against 7.81M yields/s in their fast mode (40 rounds of
+     * fresh JVMs), and W1, W2 and W7 did not gain from it ({@code weft-bench/RESULTS.md}, stop 13).
+     */
+    private static final VarHandle HEAD;
+
     @SuppressWarnings("rawtypes") // one updater for every LocalQueue<E>
-    private static final AtomicLongFieldUpdater<LocalQueue> HEAD =
-            AtomicLongFieldUpdater.newUpdater(LocalQueue.class, "head");
-    @SuppressWarnings("rawtypes")
     private static final AtomicIntegerFieldUpdater<LocalQueue> TAIL =
             AtomicIntegerFieldUpdater.newUpdater(LocalQueue.class, "tail");
+
+    static {
+        try {
+            HEAD = MethodHandles.lookup().findVarHandle(LocalQueue.class, "head", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Object[] buffer;
     private final int capacity;
