@@ -108,10 +108,11 @@ public final class Runtime implements AutoCloseable {
      *     that the task may need), or if the runtime is closed
      */
     public <T> T blockOn(Future<T> future) {
-        if (Scheduler.current() == executor.scheduler()) {
+        Scheduler s = executor.scheduler();
+        if (s.isOwnThread(Thread.currentThread())) {
             throw new IllegalStateException("blockOn called on a worker of this runtime; await instead");
         }
-        return BlockOn.blockOn(spawn(future));
+        return BlockOn.blockOn(s.spawnOutside(future, true).awaitedFromOutside());
     }
 
     /** @return the worker threads, for diagnostics and tests */

@@ -9,11 +9,15 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
 import dev.weft.task.Task;
+import dev.weft.testkit.Polls;
+import dev.weft.testkit.ProbeFuture;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -59,6 +63,43 @@ class RuntimeTest {
             int inside = rt.blockOn(cx -> Poll.ready(Coop.remaining()));
             assertEquals(Coop.BUDGET, inside);
             assertEquals(Integer.MAX_VALUE, Coop.remaining());
+        }
+    }
+
+    @Test
+    void blockOnWaitsForATaskThatCompletesLaterOnAWorker() throws Exception {
+        try (Runtime rt = Runtime.builder().workers(2).build()) {
+            ProbeFuture<String> p = new ProbeFuture<>("later");
+            Thread completer = Thread.ofPlatform().start(() -> {
+                while (p.polls() == 0) Thread.onSpinWait();
+                p.complete("done");
+            });
+            assertEquals("done", rt.blockOn(p));
+            completer.join();
+            p.assertNoMisuse();
+        }
+    }
+
+    @Test
+    void interruptingBlockOnCancelsTheSpawnedTaskOnce() throws Exception {
+        try (Runtime rt = Runtime.builder().workers(2).build()) {
+            ProbeFuture<Integer> p = new ProbeFuture<>("never");
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread blocked = Thread.ofPlatform().start(() -> {
+                try {
+                    rt.blockOn(p);
+                } catch (Throwable e) {
+                    thrown.set(e);
+                }
+            });
+            while (p.polls() == 0 || !Polls.isBlocked(blocked)) Thread.onSpinWait();
+            blocked.interrupt();
+            blocked.join();
+            assertTrue(thrown.get() instanceof CancellationException, String.valueOf(thrown.get()));
+            p.awaitCancelled(10);
+            assertEquals(1, p.cancels());
+            assertEquals(0, rt.liveTasks());
+            p.assertNoMisuse();
         }
     }
 

@@ -131,7 +131,8 @@ public final class Scheduler implements Schedule {
     }
 
     /**
-     * Makes a task for {@code future} and schedules it.
+     * Makes a task for {@code future} and schedules it: on the current worker's own queue if called
+     * on a worker of this executor, else as {@link #spawnOutside}.
      *
      * @param future the future to run
      * @param withHandle whether a handle will await it (false: detached)
@@ -140,14 +141,57 @@ public final class Scheduler implements Schedule {
      * @throws IllegalStateException if the executor is closed
      */
     public <T> RawTask<T> spawn(Future<T> future, boolean withHandle) {
-        if (shutdown) throw new IllegalStateException("runtime is closed");
-        RawTask<T> t = new RawTask<>(future, this, withHandle);
         Worker w = ownWorker();
-        if (w != null) w.countSpawned();
-        else spawnedOutside.incrementAndGet();
-        scheduleOn(w, t, false);
+        if (w == null) return spawnOutside(future, withHandle);
+        if (shutdown) throw closed();
+        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        w.countSpawned();
+        w.scheduleLocal(t, false);
         if (shutdown) t.shutdown(); // raced with close, which may have drained the queues already
         return t;
+    }
+
+    /**
+     * Makes a task for {@code future} and puts it in the injection queue: the spawn of a thread that
+     * is not a worker of this executor. {@code Runtime.blockOn} calls it directly, so that a thread
+     * from outside never runs the workers' compiled spawn path: the JIT compiles that path for
+     * workers only and would throw it away (and compile it again while the workers wait for it) at
+     * the first caller of another kind.
+     *
+     * @param future the future to run
+     * @param withHandle whether a handle will await it (false: detached)
+     * @param <T> the output type
+     * @return the task
+     * @throws IllegalStateException if the executor is closed
+     */
+    public <T> RawTask<T> spawnOutside(Future<T> future, boolean withHandle) {
+        if (shutdown) throw closed();
+        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        spawnedOutside.incrementAndGet();
+        inject.push(t);
+        notifyParked();
+        if (shutdown) t.shutdown(); // as in spawn
+        return t;
+    }
+
+    private static IllegalStateException closed() {
+        return new IllegalStateException("runtime is closed");
+    }
+
+    /**
+     * Whether {@code t} is one of this executor's workers, or a coroutine body carried by one. A
+     * loop over the workers rather than the type test of {@link #current()}, for the reason given
+     * at {@link #spawnOutside}.
+     *
+     * @param t a thread
+     * @return whether it runs this executor's tasks
+     */
+    public boolean isOwnThread(Thread t) {
+        Thread carrier = t.isVirtual() ? Coroutine.carrierThread() : t;
+        for (Worker w : workers) {
+            if (w == carrier) return true;
+        }
+        return false;
     }
 
     @Override

@@ -73,7 +73,8 @@ import java.util.concurrent.locks.LockSupport;
  * detach          any                        -HANDLE; a failure stored and not TAKEN goes to the
  *                                            hook
  * await (handle)  not COMPLETED              store awaiter, +AWAITER, re-read: pending if still not
- *                                            COMPLETED; a failure read out: +TAKEN
+ *                                            COMPLETED; a failure read out: +TAKEN (poll, or the same
+ *                                            without budget for a blocked outside thread)
  * </pre>
  *
  * <h2>Who touches which field</h2>
@@ -369,7 +370,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
      *     if the task was cancelled
      */
     @Override
-    @SuppressWarnings("unchecked")
     public Poll<T> poll(Context cx) throws Exception {
         int s = state;
         if ((s & COMPLETED) == 0) {
@@ -379,6 +379,43 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if ((s & COMPLETED) == 0) return Poll.pending();
         }
         if (!Coop.proceed(cx)) return Poll.pending();
+        return Poll.ready(outcome());
+    }
+
+    /**
+     * The handle for a thread outside the executor that blocks on the task ({@code Runtime.blockOn}):
+     * the same outcome as {@link #poll}, without the cooperative budget (which only tasks have), and
+     * through code of its own, so that the workers' compiled {@link #poll} never meets a caller of
+     * this kind (the JIT would throw that code away at the first one, at a branch it never saw taken).
+     * Its {@code cancel()} cancels the task.
+     *
+     * @return a future that completes with the task's outcome
+     */
+    public Future<T> awaitedFromOutside() {
+        return new Future<>() {
+            @Override
+            public Poll<T> poll(Context cx) throws Exception {
+                return pollFromOutside(cx);
+            }
+
+            @Override
+            public void cancel() {
+                RawTask.this.cancel();
+            }
+        };
+    }
+
+    private Poll<T> pollFromOutside(Context cx) throws Exception {
+        if ((state & COMPLETED) == 0) {
+            awaiter = cx.waker();
+            if ((getAndOr(AWAITER) & COMPLETED) == 0) return Poll.pending();
+        }
+        return Poll.ready(outcome());
+    }
+
+    /** @return the output (after COMPLETED was seen); @throws Exception the failure or cancellation */
+    @SuppressWarnings("unchecked")
+    private T outcome() throws Exception {
         Object o = slot;
         if (o instanceof Failure f) {
             getAndOr(TAKEN);
@@ -388,7 +425,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             throw new CompletionException(e);
         }
         if (o == CANCELLED) throw new CancellationException("task was cancelled");
-        return Poll.ready((T) o);
+        return (T) o;
     }
 
     /** Sets {@code bits} in the state word; @return the state before */
