@@ -47,14 +47,17 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
     }
 
     /**
-     * The ready answer.
+     * The ready answer. For {@code null} (the output of futures run for their effect) it is one
+     * shared instance, so such a future allocates nothing to answer even where the JIT cannot
+     * remove the allocation (a task keeps its future's answer as its outcome).
      *
      * @param value the output, may be {@code null}
      * @param <T> the output type
      * @return a ready poll holding {@code value}
      */
+    @SuppressWarnings("unchecked")
     static <T> Poll<T> ready(T value) {
-        return new Ready<>(value);
+        return value == null ? (Poll<T>) ReadyOfNull.INSTANCE : new Ready<>(value);
     }
 
     /**

@@ -96,13 +96,22 @@ final class Worker extends CoopThread {
 
     @Override
     public void run() {
-        while (!scheduler.isShutdown()) {
-            RawTask<?> t = nextTask();
-            if (t == null) t = stealWork();
-            if (t == null && searching) t = spinForWork();
-            if (t != null) runTask(t);
-            else park();
-        }
+        while (!scheduler.isShutdown()) step();
+    }
+
+    /**
+     * One turn of the loop: find a task and run it, or park. A method of its own so that the loop's
+     * on-stack compilation stays a call to it: the JIT compiles the tasks' polls into this method
+     * and {@link #runTask}, so a trap in task code throws away their compiled code, recompiled from
+     * their call counts like any method's, not the compiled loop, which would run interpreted
+     * until another on-stack compilation (measured: {@code weft-bench/RESULTS.md}, stop 14).
+     */
+    private void step() {
+        RawTask<?> t = nextTask();
+        if (t == null) t = stealWork();
+        if (t == null && searching) t = spinForWork();
+        if (t != null) runTask(t);
+        else park();
     }
 
     /**

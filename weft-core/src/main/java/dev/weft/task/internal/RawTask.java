@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * A spawned future with its state, output and awaiter: the unit that executors queue and run.
  * The task is at once its own {@link Waker}, the {@link Context} its future is polled with, and the
  * {@link Task} handle given to the spawner, so spawning allocates this one object, and waking,
- * re-queueing and polling an existing task allocate nothing.
+ * re-queueing and polling an existing task allocate nothing; nor does awaiting a finished one (the
+ * handle answers with the future's own {@code Poll.Ready}).
  *
  * <h2>State word</h2>
  * <pre>
@@ -84,11 +85,11 @@ import java.util.concurrent.locks.LockSupport;
  *       and set once with a release store before the task is published.</li>
  *   <li>{@code slot}: the future until COMPLETED (touched only by the thread that set RUNNING),
  *       then the outcome (the union of async-task, so a finished task does not keep its future):
- *       the output value, a {@link Failure} or {@code CANCELLED} (the value unwrapped from its
- *       {@code Poll.Ready}: a finished task waiting for its awaiter keeps 16 bytes less alive,
- *       and the short-lived Ready made for the awaiter costs the collector almost nothing);
- *       written once before the CAS that sets COMPLETED, read only after COMPLETED was seen (that
- *       CAS and the volatile read order them).</li>
+ *       the future's own {@code Poll.Ready}, a {@link Failure} or {@code CANCELLED}. The Ready is
+ *       kept as it came, so an await hands it on and allocates nothing; the price is 16 bytes more
+ *       alive per finished task not yet awaited (a W1 pass allocates 14% less:
+ *       {@code weft-bench/RESULTS.md}, stop 14). Written once before the CAS that sets COMPLETED,
+ *       read only after COMPLETED was seen (that CAS and the volatile read order them).</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code CANCEL_WAITERS} (static): a thread waiting in {@link #cancel()} for the running poll
@@ -192,8 +193,8 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
                 return;
             }
             boolean selfWoken = Polling.takeSelfWake(this);
-            if (p instanceof Poll.Ready<T>(T value)) {
-                complete(value);
+            if (p instanceof Poll.Ready<T>) {
+                complete(p);
                 return;
             }
             afterPending(selfWoken);
@@ -379,7 +380,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             if ((s & COMPLETED) == 0) return Poll.pending();
         }
         if (!Coop.proceed(cx)) return Poll.pending();
-        return Poll.ready(outcome());
+        return outcome();
     }
 
     /**
@@ -410,12 +411,12 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             awaiter = cx.waker();
             if ((getAndOr(AWAITER) & COMPLETED) == 0) return Poll.pending();
         }
-        return Poll.ready(outcome());
+        return outcome();
     }
 
-    /** @return the output (after COMPLETED was seen); @throws Exception the failure or cancellation */
+    /** @return the future's Ready (after COMPLETED was seen); @throws Exception its failure or cancellation */
     @SuppressWarnings("unchecked")
-    private T outcome() throws Exception {
+    private Poll<T> outcome() throws Exception {
         Object o = slot;
         if (o instanceof Failure f) {
             getAndOr(TAKEN);
@@ -425,7 +426,7 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             throw new CompletionException(e);
         }
         if (o == CANCELLED) throw new CancellationException("task was cancelled");
-        return (T) o;
+        return (Poll<T>) o;
     }
 
     /** Sets {@code bits} in the state word; @return the state before */
