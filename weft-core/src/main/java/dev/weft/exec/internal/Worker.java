@@ -50,8 +50,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * unparked by any thread. {@code spawned}, {@code finished}: written by this thread only (or by a
  * coroutine body it carries, on the same OS thread inside its poll) with release stores (no fence),
  * read by any thread as volatile fields for {@code liveTasks}. {@code lifo}: this thread's, and
- * read by the closing thread once this thread has ended. Every other field is touched by this thread only (scheduling from this
- * thread happens inside its polls or its driver), so they are plain fields.
+ * read by the closing thread once this thread has ended. Every other field is touched by this
+ * thread only (scheduling from this thread happens inside its polls or its driver), so they are
+ * plain fields.
  */
 final class Worker extends CoopThread {
     static final int GLOBAL_INTERVAL = 61;
