@@ -143,8 +143,7 @@ public final class Scheduler implements Schedule {
     public <T> RawTask<T> spawn(Future<T> future, boolean withHandle) {
         Worker w = ownWorker();
         if (w == null) return spawnOutside(future, withHandle);
-        if (shutdown) throw closed();
-        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        RawTask<T> t = newTask(future, withHandle);
         w.countSpawned();
         w.scheduleLocal(t, false);
         if (shutdown) t.shutdown(); // raced with close, which may have drained the queues already
@@ -165,8 +164,7 @@ public final class Scheduler implements Schedule {
      * @throws IllegalStateException if the executor is closed
      */
     public <T> RawTask<T> spawnOutside(Future<T> future, boolean withHandle) {
-        if (shutdown) throw closed();
-        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        RawTask<T> t = newTask(future, withHandle);
         spawnedOutside.incrementAndGet();
         inject.push(t);
         notifyParked();
@@ -174,8 +172,9 @@ public final class Scheduler implements Schedule {
         return t;
     }
 
-    private static IllegalStateException closed() {
-        return new IllegalStateException("runtime is closed");
+    private <T> RawTask<T> newTask(Future<T> future, boolean withHandle) {
+        if (shutdown) throw new IllegalStateException("runtime is closed");
+        return new RawTask<>(future, this, withHandle);
     }
 
     /**
