@@ -21,8 +21,10 @@ import java.lang.invoke.VarHandle;
  * </pre>
  * At most half of the workers search at once. Work is announced only when nobody searches; the last
  * searcher to park re-checks every queue, so no work is left behind ({@code Scheduler}).
- * {@code state} is read and written with volatile (sequentially consistent) accesses; publishers of
- * work issue a full fence before reading it.
+ * {@code state} is read and written with volatile (sequentially consistent) accesses. Publishers of
+ * work read it after a full fence ({@link #workerToNotify}), except a worker's push into its own
+ * queue, which reads it with {@link #wouldWake} and fences once when its poll returns
+ * ({@code Worker}: announcing work).
  */
 final class Idle {
     private static final int UNPARK_SHIFT = 16;
@@ -79,7 +81,7 @@ final class Idle {
 
     /**
      * Whether a worker would be woken now: nobody searches and some worker is parked. No fence of
-     * its own: a pusher calls it right after the fenced store that published its task.
+     * its own: the read may come before the caller's own earlier stores are visible to others.
      *
      * @return whether {@link #workerToNotify()} would pick a worker
      */

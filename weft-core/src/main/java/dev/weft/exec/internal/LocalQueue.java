@@ -15,8 +15,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * head     two 32-bit indices packed: steal (high) and real (low)  owner pop (CAS), stealers (CAS)
  *          real: next element the owner pops
  *          steal: start of a range a stealer is still copying; == real when no steal is in flight
- * tail     next free slot                                        owner only (release store;
- *                                                                volatile in pushBack, see there)
+ * tail     next free slot                                        owner only (release store)
  * buffer   ring of CAPACITY slots                                owner: elements into
  *                                                                [tail, steal + CAPACITY), null
  *                                                                into a slot it popped or moved
@@ -84,7 +83,7 @@ public final class LocalQueue<E> {
     private final int capacity;
     private final int mask;
     private volatile long head; // read as a field, changed through HEAD
-    private volatile int tail; // read as a field, written as a field (fenced) or through TAIL (release)
+    private volatile int tail; // read as a field, written through TAIL (release)
 
     /** A queue of {@link #DEFAULT_CAPACITY}. */
     public LocalQueue() {
@@ -143,31 +142,16 @@ public final class LocalQueue<E> {
      * Pushes {@code e} at the back; if the ring is full, moves half of it plus {@code e} to
      * {@code overflow}. Owner only.
      *
-     * <p>The store that publishes the element is volatile (a full fence on x86), so that a read the
-     * caller makes next (of the idle state, to announce the element) cannot move before it. An
-     * element that goes to {@code overflow} is published under that queue's lock instead, with no
-     * such fence; then half of the ring is still here (or a stealer is busy taking it), which a
-     * worker that parks sees in its re-check.
+     * <p>The element is published by a release store of {@code tail}, with no fence: a read the
+     * caller makes next (of the idle state, to announce the element) may be served before the store
+     * is visible to other threads, and a caller that must order the two issues a fence of its own
+     * ({@code Worker}: announcing work). An element that goes to {@code overflow} is published
+     * under that queue's lock instead.
      *
      * @param e the element
      * @param overflow where elements go when the ring is full
      */
     public void pushBack(E e, InjectQueue<E> overflow) {
-        push(e, overflow, true);
-    }
-
-    /**
-     * Pushes {@code e} at the back like {@link #pushBack}, with a plain release store: for an
-     * element that the caller does not announce, or announces with a fence of its own. Owner only.
-     *
-     * @param e the element
-     * @param overflow where elements go when the ring is full
-     */
-    public void pushBackQuietly(E e, InjectQueue<E> overflow) {
-        push(e, overflow, false);
-    }
-
-    private void push(E e, InjectQueue<E> overflow, boolean fenced) {
         while (true) {
             long h = head;
             int steal = steal(h);
@@ -175,8 +159,7 @@ public final class LocalQueue<E> {
             int t = tail; // owner's own field
             if (t - steal < capacity) {
                 buffer[t & mask] = e;
-                if (fenced) tail = t + 1;
-                else TAIL.lazySet(this, t + 1);
+                TAIL.lazySet(this, t + 1);
                 return;
             }
             if (steal != real) {

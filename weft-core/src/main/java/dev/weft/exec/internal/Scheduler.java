@@ -30,8 +30,9 @@ import java.util.function.Consumer;
  * queue the pusher reads the idle state ({@code Worker}: announcing work). A worker is notified
  * only when nobody is searching ({@link Idle}); a searcher that finds work and was the last one
  * wakes the next; the last searcher to park re-checks every queue ({@link #notifyIfWorkPending()}).
- * Pushers issue a full fence between the push and the read of the idle state, the parker between
- * its idle update and the re-check: one of them sees the other.
+ * Pushers issue a full fence between the push and the read of the idle state (a worker pushing
+ * into its own queue: before a second read when its poll returns), the parker between its idle
+ * update and the re-check: one of them sees the other.
  *
  * <h2>Finding every unfinished task at close</h2>
  * A task is in a queue (the injection queue, a local queue, a LIFO slot), or being polled, or

@@ -25,16 +25,29 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  *
  * <h2>Announcing work</h2>
  * A task queued by this worker where others may steal it (its local queue) is published with a
- * fenced store ({@link LocalQueue#pushBack}), and then the idle state is read: if some sibling is
+ * release store ({@link LocalQueue#pushBack}), and then the idle state is read: if some sibling is
  * parked and nobody is searching, one is woken ({@link Scheduler#notifyParked()}), as Tokio checks
  * on every push. A worker that parks says so first; the last searcher to park then re-checks every
- * queue ({@link Scheduler#notifyIfWorkPending()}), so either the pusher sees it parked or it sees
- * the task. A worker that parks without searching does not re-check (a searcher is still out):
- * if it says so just after a pusher read the idle state, the pusher's next push wakes it, or the
- * pusher runs the task itself; Tokio leaves the same window. The check reads a word that changes
- * only when workers park, wake or search, so a loop of a million spawns pays one fenced store and
- * one such read per spawn. A task woken during its own poll (a yield) is requeued with a plain
- * store and no check: this worker, which is not parking, runs it after the rest of its queue.
+ * queue after a fence ({@link Scheduler#notifyIfWorkPending()}). Without a fence of its own, the
+ * pusher's read may be served before its push is visible (x86 lets a load pass an earlier store),
+ * so both could miss each other: the parker re-checks too early to see the task, the pusher reads
+ * too early to see the parker. So a push whose read woke nobody leaves the poll
+ * {@code unannounced}, and when that poll returns the worker reads the idle state again after a
+ * full fence ({@link #announceAfterPoll}): either the parker's re-check saw the task, or this read
+ * sees the parker. Until then the pusher's later pushes read the idle state again, and the pusher
+ * runs the task itself after the poll if nobody took it. A worker that parks without searching
+ * does not re-check (a searcher is still out): if it says so just after a pusher's last read, the
+ * searcher or the pusher runs the task; Tokio leaves the same window. The read is of a word that
+ * changes only when workers park, wake or search, so a loop of a million spawns pays a release
+ * store and one such read per spawn, and one fence when the loop's poll returns. A task woken
+ * during its own poll (a yield) is requeued with no check: this worker, which is not parking, runs
+ * it after the rest of its queue.
+ *
+ * <p>The fence was once on every push (Tokio's {@code notify_should_wakeup} fences there too).
+ * While a sibling steals from the spawner's queue, the stores of a push often miss the spawner's
+ * cache, and a fence makes the spawner wait for them. Moved to the end of the poll, W1 measured
+ * 3.88M against 3.69M tasks/s, its lower quartile 3.49M against 2.99M (30 rounds of fresh JVMs,
+ * alternating); W7 and W2 the same within the noise ({@code weft-bench/RESULTS.md}, stop 15).
  *
  * <p>It was once cheaper and lost work: a push was announced only if the queue had been empty
  * before it, as read before the push was visible. A thief could take the last older task and park
@@ -76,6 +89,7 @@ final class Worker extends CoopThread {
     private boolean lifoEnabled = true;
     private boolean searching;
     private boolean parking;
+    private boolean unannounced;
     private int untilGlobal = GLOBAL_INTERVAL;
     private volatile long spawned; // read as a field, written through SPAWNED
     private volatile long finished; // read as a field, written through FINISHED
@@ -175,28 +189,42 @@ final class Worker extends CoopThread {
         return (x & 0x7FFF_FFFF) % n;
     }
 
-    private void runTask(RawTask<?> task) {
+    /** Runs {@code task}, then what its polls put in the LIFO slot. This thread only (and tests). */
+    void runTask(RawTask<?> task) {
         if (searching) {
             searching = false;
             if (scheduler.idle.fromSearching()) scheduler.notifyParked();
         }
         Coop.reset();
         task.run();
+        announceAfterPoll();
         int lifoPolls = 0;
         while (true) {
             RawTask<?> next = lifo;
             if (next == null) break;
             lifo = null;
             if (Coop.remaining() == 0) {
-                queue.pushBackQuietly(next, scheduler.inject);
-                scheduler.notifyParked(); // fenced: announces it whatever the queue held
+                queue.pushBack(next, scheduler.inject);
+                scheduler.notifyParked(); // fenced before its read: announces it whatever the queue held
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
             next.run();
+            announceAfterPoll();
         }
         lifoEnabled = true;
         Coop.unlimited();
+    }
+
+    /**
+     * After a poll: if a push it made read the idle state and woke nobody, reads it again after a
+     * full fence and wakes a parked sibling if nobody searches ("Announcing work").
+     */
+    private void announceAfterPoll() {
+        if (unannounced) {
+            unannounced = false;
+            scheduler.notifyParked(); // fenced before its read
+        }
     }
 
     /** Schedules a task from this worker's own thread. */
@@ -205,7 +233,7 @@ final class Worker extends CoopThread {
             // Woken during its own poll (a yield, or a wake that came while it ran): it runs here
             // again after the rest of the queue, so nothing to announce and no fence on the path
             // of every yield.
-            queue.pushBackQuietly(task, scheduler.inject);
+            queue.pushBack(task, scheduler.inject);
             return;
         }
         RawTask<?> toQueue = task;
@@ -214,8 +242,10 @@ final class Worker extends CoopThread {
             lifo = task;
             if (toQueue == null) return;
         }
-        queue.pushBack(toQueue, scheduler.inject); // fenced: the read below comes after it
-        if (!parking && scheduler.idle.wouldWake()) scheduler.notifyParked();
+        queue.pushBack(toQueue, scheduler.inject);
+        if (parking) return; // park() announces what the driver queued, once it returns
+        if (scheduler.idle.wouldWake()) scheduler.notifyParked();
+        else unannounced = true; // the read may have come before the push was visible
     }
 
     /** Counts a task spawned on this thread. Owner only. */

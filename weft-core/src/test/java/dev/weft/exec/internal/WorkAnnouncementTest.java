@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weft.future.Poll;
 import dev.weft.task.internal.RawTask;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,5 +63,35 @@ class WorkAnnouncementTest {
         pusher.scheduleLocal(task(s), true); // a yield: this worker runs it again itself
         assertEquals(1, pusher.queue.len());
         assertEquals("EMPTY", s.workers[1].parker.toString());
+    }
+
+    @Test
+    void aPushThatWokeNobodyIsAnnouncedAgainWhenItsPollReturns() {
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Worker pusher = s.workers[0];
+        Worker sibling = s.workers[1];
+        AtomicReference<String> duringPoll = new AtomicReference<>();
+        AtomicReference<String> inNextPoll = new AtomicReference<>();
+        RawTask<Integer> next = new RawTask<>(cx -> {
+            inNextPoll.set(sibling.parker.toString());
+            return Poll.ready(1);
+        }, s, true);
+        // The sibling searches when the push reads the idle state, so the push wakes nobody; then it
+        // parks as the last searcher, its re-check of the queues having come too early to see the
+        // task (as it may when the push's store is not yet visible). Only the read after the poll
+        // can wake it.
+        s.idle.toSearching();
+        RawTask<Integer> spawner = new RawTask<>(cx -> {
+            pusher.scheduleLocal(task(s), false); // into the LIFO slot
+            pusher.scheduleLocal(next, false); // next in the slot, the first into the queue: unannounced
+            s.idle.toParked(1, true);
+            duringPoll.set(sibling.parker.toString());
+            return Poll.ready(1);
+        }, s, true);
+
+        pusher.runTask(spawner);
+        assertEquals("EMPTY", duringPoll.get());
+        assertEquals("NOTIFIED", inNextPoll.get()); // woken before the LIFO slot's task (next) ran
+        assertEquals(1, pusher.queue.len());
     }
 }
