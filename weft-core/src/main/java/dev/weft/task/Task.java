@@ -34,7 +34,9 @@ import dev.weft.task.internal.RawTask;
 public sealed interface Task<T> extends Future<T> permits RawTask {
 
     /**
-     * Spawns {@code future} on the current runtime ({@code dev.weft.exec.Runtime.current()}).
+     * Spawns {@code future} on the current runtime ({@code dev.weft.exec.Runtime.current()}): that
+     * of the worker running the caller, found with one look at the current thread (a spawn loop
+     * pays for no more; {@code weft-bench/RESULTS.md}, stop 15).
      *
      * @param future the future to run
      * @param <T> the output type
@@ -42,7 +44,8 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
      * @throws IllegalStateException outside a runtime, or if the runtime is closed
      */
     static <T> Task<T> spawn(Future<T> future) {
-        return dev.weft.exec.Runtime.current().spawn(future);
+        Task<T> t = dev.weft.exec.internal.Scheduler.spawnOnCurrentWorker(future);
+        return t != null ? t : dev.weft.exec.Runtime.current().spawn(future); // the latter throws
     }
 
     /**

@@ -38,6 +38,12 @@ class RuntimeTest {
     }
 
     @Test
+    void taskSpawnOutsideARuntimeFailsClearly() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Task.spawn(cx -> Poll.ready(1)));
+        assertTrue(e.getMessage().contains("not inside a Weft runtime"), e.getMessage());
+    }
+
+    @Test
     void tasksSpawnedFromInsideRunAndAreAwaited() {
         try (Runtime rt = Runtime.builder().workers(2).build()) {
             long sum = rt.blockOn(new Future<Long>() {

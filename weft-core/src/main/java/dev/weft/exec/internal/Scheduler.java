@@ -144,6 +144,25 @@ public final class Scheduler implements Schedule {
     public <T> RawTask<T> spawn(Future<T> future, boolean withHandle) {
         Worker w = ownWorker();
         if (w == null) return spawnOutside(future, withHandle);
+        return spawnOn(w, future, withHandle);
+    }
+
+    /**
+     * {@code Task.spawn}: spawns {@code future} on the executor whose worker runs the current code,
+     * with one look at the current thread.
+     *
+     * @param future the future to run
+     * @param <T> the output type
+     * @return the task, or {@code null} if the current code runs on no worker of any executor
+     * @throws IllegalStateException if that executor is closed
+     */
+    public static <T> RawTask<T> spawnOnCurrentWorker(Future<T> future) {
+        Thread t = Thread.currentThread();
+        if (t.isVirtual()) t = Coroutine.carrierThread(); // as in current()
+        return t instanceof Worker w ? w.scheduler.spawnOn(w, future, true) : null;
+    }
+
+    private <T> RawTask<T> spawnOn(Worker w, Future<T> future, boolean withHandle) {
         RawTask<T> t = newTask(future, withHandle);
         w.countSpawned();
         w.scheduleLocal(t, false);
