@@ -89,11 +89,22 @@ public final class Scheduler implements Schedule {
 
     /** @return the scheduler whose worker is the current thread, or {@code null} */
     public static Scheduler current() {
+        Worker w = currentWorker();
+        return w != null ? w.scheduler : null;
+    }
+
+    /**
+     * The worker, of any executor, that runs the current code: the current thread, or, inside a
+     * coroutine body (a virtual thread mounted on a worker, running inside that worker's poll), the
+     * worker carrying it, whose runtime is then the current one (Task.spawn and Runtime.current()
+     * work there too). Its owner-only fields are touched by the same OS thread, in order.
+     *
+     * @return that worker, or {@code null} if the current code does not run on one
+     */
+    private static Worker currentWorker() {
         Thread t = Thread.currentThread();
-        // Inside a coroutine body the current thread is the body's virtual thread: the runtime is
-        // that of the worker carrying it (Task.spawn and Runtime.current() work there too).
         if (t.isVirtual()) t = Coroutine.carrierThread();
-        return t instanceof Worker w ? w.scheduler : null;
+        return t instanceof Worker w ? w : null;
     }
 
     /** @return the object given as owner at construction */
@@ -118,17 +129,10 @@ public final class Scheduler implements Schedule {
         return (int) n;
     }
 
-    /**
-     * The worker of this scheduler that runs the current code: the current thread, or, inside a
-     * coroutine body (a virtual thread mounted on a worker, running inside that worker's poll), the
-     * worker carrying it. Its owner-only fields are then touched by the same OS thread, in order.
-     *
-     * @return that worker, or {@code null} if the current code does not run on one
-     */
+    /** @return the worker of this scheduler that runs the current code ({@link #currentWorker}) */
     private Worker ownWorker() {
-        Thread t = Thread.currentThread();
-        if (t.isVirtual()) t = Coroutine.carrierThread();
-        return t instanceof Worker w && w.scheduler == this ? w : null;
+        Worker w = currentWorker();
+        return w != null && w.scheduler == this ? w : null;
     }
 
     /**
@@ -157,9 +161,8 @@ public final class Scheduler implements Schedule {
      * @throws IllegalStateException if that executor is closed
      */
     public static <T> RawTask<T> spawnOnCurrentWorker(Future<T> future) {
-        Thread t = Thread.currentThread();
-        if (t.isVirtual()) t = Coroutine.carrierThread(); // as in current()
-        return t instanceof Worker w ? w.scheduler.spawnOn(w, future, true) : null;
+        Worker w = currentWorker();
+        return w != null ? w.scheduler.spawnOn(w, future, true) : null;
     }
 
     private <T> RawTask<T> spawnOn(Worker w, Future<T> future, boolean withHandle) {
