@@ -1,0 +1,219 @@
+package dev.weft.weaver.asm;
+
+import dev.weft.weaver.model.ValueType;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Turns an analysed body into the woven one, in place. The result, per await {@code k}:
+ * <pre>
+ *   prologue:  switch (sm.label) { case 0: goto start; case k: goto restore_k; default: throw }
+ *   restore_k: locals = sm.fields (reference fields cleared); push stack fields;
+ *              child = sm.awaitedChild(); goto resume_k
+ *   start:     ...the user's code...
+ *              child = &lt;the awaited future&gt;
+ *   resume_k:  v = sm.awaitStep(child, cx); if (v == SUSPENDED) goto suspend_k
+ *              ...the user's code goes on with v...
+ *   suspend_k: pop v; sm.fields = stack and live locals; sm.label = k; return SUSPENDED
+ * </pre>
+ * The prologue and the suspend blocks lie outside every exception range, so neither a suspension
+ * nor a resume runs the user's handlers or {@code finally} blocks, while a failure or a
+ * cancellation thrown by {@code awaitStep} reaches exactly the handlers around the await.
+ */
+final class BodyRewriter {
+    private final MethodNode body;
+    private final String stateClass;
+    private final int sm;
+    private final int cx;
+    private final int child;
+
+    /**
+     * @param body the analysed body
+     * @param stateClass the state class's internal name
+     * @param sm the slot of the state object parameter
+     * @param cx the slot of the context parameter
+     */
+    BodyRewriter(MethodNode body, String stateClass, int sm, int cx) {
+        this.body = body;
+        this.stateClass = stateClass;
+        this.sm = sm;
+        this.cx = cx;
+        this.child = body.maxLocals;
+        body.maxLocals += 1;
+    }
+
+    /**
+     * @param sites the awaits, in label order
+     * @param returnType the body's original return type (primitive results are boxed)
+     */
+    void rewrite(List<AwaitSite> sites, Type returnType) {
+        InsnList code = body.instructions;
+        for (AbstractInsnNode insn : code.toArray()) {
+            if (insn instanceof FrameNode) code.remove(insn);
+        }
+        boxReturns(returnType);
+        InsnList tail = new InsnList();
+        List<LabelNode> resumes = new ArrayList<>();
+        for (AwaitSite s : sites) {
+            LabelNode resume = new LabelNode();
+            LabelNode suspend = new LabelNode();
+            resumes.add(resume);
+            InsnList at = new InsnList();
+            at.add(new VarInsnNode(Opcodes.ASTORE, child));
+            at.add(resume);
+            at.add(new VarInsnNode(Opcodes.ALOAD, sm));
+            at.add(new VarInsnNode(Opcodes.ALOAD, child));
+            at.add(new VarInsnNode(Opcodes.ALOAD, cx));
+            at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "awaitStep", Names.AWAIT_STEP_DESC));
+            at.add(new InsnNode(Opcodes.DUP));
+            at.add(suspendedMarker());
+            at.add(new JumpInsnNode(Opcodes.IF_ACMPEQ, suspend));
+            code.insert(s.call(), at);
+            code.remove(s.call());
+            tail.add(suspend);
+            tail.add(suspendBlock(s));
+        }
+        code.add(tail);
+        code.insert(prologue(sites, resumes));
+        body.desc = Type.getMethodDescriptor(Type.getObjectType("java/lang/Object"),
+                Type.getArgumentTypes(body.desc));
+    }
+
+    private void boxReturns(Type returnType) {
+        for (AbstractInsnNode insn : body.instructions.toArray()) {
+            int op = insn.getOpcode();
+            if (op < Opcodes.IRETURN || op > Opcodes.ARETURN || op == Opcodes.ARETURN) continue;
+            Type boxed = box(returnType);
+            body.instructions.insertBefore(insn, new MethodInsnNode(Opcodes.INVOKESTATIC, boxed.getInternalName(),
+                    "valueOf", Type.getMethodDescriptor(boxed, returnType)));
+            body.instructions.set(insn, new InsnNode(Opcodes.ARETURN));
+        }
+    }
+
+    private static Type box(Type t) {
+        String n = switch (t.getSort()) {
+            case Type.BOOLEAN -> "java/lang/Boolean";
+            case Type.BYTE -> "java/lang/Byte";
+            case Type.CHAR -> "java/lang/Character";
+            case Type.SHORT -> "java/lang/Short";
+            case Type.INT -> "java/lang/Integer";
+            case Type.LONG -> "java/lang/Long";
+            case Type.FLOAT -> "java/lang/Float";
+            case Type.DOUBLE -> "java/lang/Double";
+            default -> throw new IllegalArgumentException("not a primitive: " + t);
+        };
+        return Type.getObjectType(n);
+    }
+
+    private InsnList prologue(List<AwaitSite> sites, List<LabelNode> resumes) {
+        InsnList p = new InsnList();
+        LabelNode start = new LabelNode();
+        LabelNode bad = new LabelNode();
+        LabelNode[] targets = new LabelNode[sites.size() + 1];
+        targets[0] = start;
+        for (int k = 1; k <= sites.size(); k++) targets[k] = new LabelNode();
+        p.add(new VarInsnNode(Opcodes.ALOAD, sm));
+        p.add(new FieldInsnNode(Opcodes.GETFIELD, stateClass, StateClassWriter.LABEL, "I"));
+        p.add(new TableSwitchInsnNode(0, sites.size(), bad, targets));
+        for (int k = 1; k <= sites.size(); k++) {
+            AwaitSite s = sites.get(k - 1);
+            p.add(targets[k]);
+            for (Spill l : s.locals()) {
+                loadSpill(p, l);
+                p.add(new VarInsnNode(opcode(l.type(), Opcodes.ISTORE), l.index()));
+            }
+            for (Spill v : s.stack()) loadSpill(p, v);
+            p.add(new VarInsnNode(Opcodes.ALOAD, sm));
+            p.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "awaitedChild",
+                    "()L" + Names.FUTURE + ";"));
+            p.add(new VarInsnNode(Opcodes.ASTORE, child));
+            p.add(new JumpInsnNode(Opcodes.GOTO, resumes.get(k - 1)));
+        }
+        p.add(bad);
+        p.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
+        p.add(new InsnNode(Opcodes.DUP));
+        p.add(new LdcInsnNode("woven body " + body.name + " resumed with an unknown state label"));
+        p.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
+                "(Ljava/lang/String;)V"));
+        p.add(new InsnNode(Opcodes.ATHROW));
+        p.add(start);
+        return p;
+    }
+
+    /** Pushes a spilled value; a reference field is cleared so the state object keeps nothing dead. */
+    private void loadSpill(InsnList p, Spill s) {
+        if (s.field() == null) {
+            p.add(new InsnNode(Opcodes.ACONST_NULL));
+            return;
+        }
+        p.add(new VarInsnNode(Opcodes.ALOAD, sm));
+        p.add(new FieldInsnNode(Opcodes.GETFIELD, stateClass, s.field(), s.type().descriptor()));
+        if (s.type().sort() == ValueType.Sort.REFERENCE) {
+            p.add(new VarInsnNode(Opcodes.ALOAD, sm));
+            p.add(new InsnNode(Opcodes.ACONST_NULL));
+            p.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, s.field(), s.type().descriptor()));
+        }
+    }
+
+    private InsnList suspendBlock(AwaitSite s) {
+        InsnList b = new InsnList();
+        b.add(new InsnNode(Opcodes.POP));
+        for (int i = s.stack().size() - 1; i >= 0; i--) {
+            Spill v = s.stack().get(i);
+            if (v.field() == null) {
+                b.add(new InsnNode(Opcodes.POP));
+                continue;
+            }
+            b.add(new VarInsnNode(Opcodes.ALOAD, sm));
+            if (v.type().isWide()) {
+                b.add(new InsnNode(Opcodes.DUP_X2));
+                b.add(new InsnNode(Opcodes.POP));
+            } else {
+                b.add(new InsnNode(Opcodes.SWAP));
+            }
+            b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, v.field(), v.type().descriptor()));
+        }
+        for (Spill l : s.locals()) {
+            if (l.field() == null) continue;
+            b.add(new VarInsnNode(Opcodes.ALOAD, sm));
+            b.add(new VarInsnNode(opcode(l.type(), Opcodes.ILOAD), l.index()));
+            b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, l.field(), l.type().descriptor()));
+        }
+        b.add(new VarInsnNode(Opcodes.ALOAD, sm));
+        b.add(new LdcInsnNode(s.label()));
+        b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, StateClassWriter.LABEL, "I"));
+        b.add(suspendedMarker());
+        b.add(new InsnNode(Opcodes.ARETURN));
+        return b;
+    }
+
+    private static FieldInsnNode suspendedMarker() {
+        return new FieldInsnNode(Opcodes.GETSTATIC, Names.WOVEN_FUTURE, "SUSPENDED", "Ljava/lang/Object;");
+    }
+
+    private static int opcode(ValueType t, int intOpcode) {
+        Type asm = switch (t.sort()) {
+            case INT -> Type.INT_TYPE;
+            case FLOAT -> Type.FLOAT_TYPE;
+            case LONG -> Type.LONG_TYPE;
+            case DOUBLE -> Type.DOUBLE_TYPE;
+            case REFERENCE, NULL -> Type.getObjectType("java/lang/Object");
+        };
+        return asm.getOpcode(intOpcode);
+    }
+}

@@ -1,0 +1,310 @@
+package dev.weft.weaver.asm;
+
+import dev.weft.weaver.ClassResolver;
+import dev.weft.weaver.WeaveException;
+import dev.weft.weaver.WeaveResult;
+import dev.weft.weaver.Weaver;
+import dev.weft.weaver.model.StateMachine;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/**
+ * Weaves one class: finds each {@code Weft.async(lambda)} call site whose lambda (or same-class
+ * method reference) calls {@code Weft.await}, weaves that body once ({@link BodyWeaver}), replaces
+ * the call site's {@code invokedynamic + Weft.async} by {@code StateClass.create(captures)}, adds
+ * the woven bodies to the class and marks it. The original body methods stay, unreachable, so
+ * that {@code expand} can re-derive the model from a woven class.
+ */
+public final class ClassWeaver {
+    private static final byte[] WEFT_UTF8 = Names.WEFT.getBytes(StandardCharsets.UTF_8);
+
+    private final Hierarchy hierarchy;
+    private final Weaver.Options options;
+
+    /**
+     * @param resolver finds class files for frames
+     * @param options how to weave
+     */
+    public ClassWeaver(ClassResolver resolver, Weaver.Options options) {
+        this.hierarchy = new Hierarchy(resolver);
+        this.options = options;
+    }
+
+    /**
+     * @param bytes a class file
+     * @return the result (see {@link Weaver#weave})
+     */
+    public WeaveResult weave(byte[] bytes) {
+        if (!mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
+        ClassNode cn = parse(bytes);
+        if (isMarked(cn)) return unchanged(cn.name, bytes);
+        List<String> warnings = new ArrayList<>();
+        checkInitializers(cn, warnings);
+        Map<String, WovenBody> woven = new LinkedHashMap<>();
+        for (MethodNode impl : bodies(cn, warnings)) {
+            try {
+                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(impl, stateName(cn, impl, woven));
+                if (b != null) woven.put(impl.name + impl.desc, b);
+            } catch (WeaveException e) {
+                if (!options.keepRefusedStackful()) throw e;
+                warnings.add(e.getMessage() + " (left unwoven: it runs as a stackful coroutine)");
+            }
+        }
+        if (woven.isEmpty()) return new WeaveResult(cn.name, bytes, Map.of(), false, List.copyOf(warnings));
+        replaceCallSites(cn, woven);
+        AnnotationNode marker = new AnnotationNode(Names.MARKER);
+        List<String> entries = new ArrayList<>();
+        for (Map.Entry<String, WovenBody> e : woven.entrySet()) entries.add(e.getKey() + "=" + e.getValue().stateClass());
+        marker.values = List.of("bodies", entries);
+        if (cn.invisibleAnnotations == null) cn.invisibleAnnotations = new ArrayList<>();
+        cn.invisibleAnnotations.add(marker);
+        for (WovenBody b : woven.values()) cn.methods.add(b.method());
+        ClassWriter cw = new FrameWriter(hierarchy);
+        cn.accept(cw);
+        byte[] out = cw.toByteArray();
+        Map<String, byte[]> added = new LinkedHashMap<>();
+        for (WovenBody b : woven.values()) added.put(b.stateClass(), b.stateClassBytes());
+        if (options.verify()) {
+            verify(out, woven.values().stream().map(b -> b.method().name + b.method().desc).toList());
+            for (byte[] a : added.values()) verify(a, List.of("resume(Ldev/weft/future/Context;)Ljava/lang/Object;"));
+        }
+        return new WeaveResult(cn.name, out, added, true, List.copyOf(warnings));
+    }
+
+    /**
+     * The models of a class's bodies: re-derived from the kept originals if the class is woven,
+     * else by weaving it in memory.
+     *
+     * @param bytes a class file
+     * @param filter a substring of the body or enclosing method name, or {@code null}
+     * @return the models
+     */
+    public List<StateMachine> models(byte[] bytes, String filter) {
+        if (!mentionsWeft(bytes)) return List.of();
+        ClassNode cn = parse(bytes);
+        List<StateMachine> out = new ArrayList<>();
+        if (isMarked(cn)) {
+            for (String entry : markerEntries(cn)) {
+                int eq = entry.indexOf('=');
+                String key = entry.substring(0, eq);
+                for (MethodNode m : cn.methods) {
+                    if ((m.name + m.desc).equals(key)) {
+                        WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(m, entry.substring(eq + 1));
+                        if (b != null) out.add(b.model());
+                    }
+                }
+            }
+        } else {
+            Map<String, WovenBody> seen = new LinkedHashMap<>();
+            for (MethodNode impl : bodies(cn, new ArrayList<>())) {
+                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(impl, stateName(cn, impl, seen));
+                if (b != null) {
+                    seen.put(impl.name + impl.desc, b);
+                    out.add(b.model());
+                }
+            }
+        }
+        if (filter != null) out.removeIf(m -> !m.bodyMethod().contains(filter));
+        return out;
+    }
+
+    private static String className(byte[] bytes) {
+        try {
+            return new ClassReader(bytes).getClassName();
+        } catch (IllegalArgumentException e) {
+            return parse(bytes).name; // throws the version message
+        }
+    }
+
+    private static ClassNode parse(byte[] bytes) {
+        ClassReader cr;
+        try {
+            cr = new ClassReader(bytes);
+        } catch (IllegalArgumentException e) {
+            int major = bytes.length > 8 ? ((bytes[6] & 0xff) << 8) | (bytes[7] & 0xff) : -1;
+            throw new WeaveException("class file version " + major + " (Java " + (major - 44) + ") is newer than "
+                    + "this weaver knows (its ASM reads up to Java 26). Fix: use a weft-weaver built with a newer "
+                    + "ASM, or compile with --release 26 or lower.", e);
+        }
+        ClassNode cn = new ClassNode(Opcodes.ASM9);
+        cr.accept(cn, ClassReader.SKIP_FRAMES);
+        return cn;
+    }
+
+    private static WeaveResult unchanged(String name, byte[] bytes) {
+        return new WeaveResult(name, bytes, Map.of(), false, List.of());
+    }
+
+    /** Cheap test: a class that never names {@code dev/weft/Weft} has nothing to weave. */
+    private static boolean mentionsWeft(byte[] bytes) {
+        outer:
+        for (int i = 0; i + WEFT_UTF8.length <= bytes.length; i++) {
+            for (int j = 0; j < WEFT_UTF8.length; j++) {
+                if (bytes[i + j] != WEFT_UTF8[j]) continue outer;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean isMarked(ClassNode cn) {
+        if (cn.invisibleAnnotations == null) return false;
+        for (AnnotationNode a : cn.invisibleAnnotations) {
+            if (a.desc.equals(Names.MARKER)) return true;
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> markerEntries(ClassNode cn) {
+        for (AnnotationNode a : cn.invisibleAnnotations) {
+            if (a.desc.equals(Names.MARKER) && a.values != null) return (List<String>) a.values.get(1);
+        }
+        return List.of();
+    }
+
+    private void checkInitializers(ClassNode cn, List<String> warnings) {
+        for (MethodNode m : cn.methods) {
+            boolean ctor = m.name.equals("<init>");
+            if (!ctor && !m.name.equals("<clinit>")) continue;
+            int line = -1;
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (insn instanceof LineNumberNode ln) line = ln.line;
+                if (!Names.isAwait(insn)) continue;
+                String simple = cn.name.substring(cn.name.lastIndexOf('/') + 1);
+                String file = cn.sourceFile != null ? cn.sourceFile : cn.name.replace('/', '.');
+                String msg = ctor
+                        ? file + ":" + line + ": Weft.await in a constructor of " + simple + ": a constructor cannot "
+                          + "be woven, and the await would block the thread that runs it (inside a task: a worker). "
+                          + "Fix: await the value first (in a Weft.async body) and pass it to the constructor, or "
+                          + "add a static factory that returns a Future."
+                        : file + ":" + line + ": Weft.await in the static initializer of " + simple + ": class "
+                          + "initialization cannot suspend, and the await would block every thread that touches "
+                          + simple + ". Fix: initialize the value lazily in a Weft.async body.";
+                if (!options.keepRefusedStackful()) throw new WeaveException(msg);
+                warnings.add(msg + " (left as a blocking await)");
+            }
+        }
+    }
+
+    /** The distinct body methods passed to {@code Weft.async} at some call site that call {@code Weft.await}. */
+    private static List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
+        List<MethodNode> out = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (!Names.isAsync(insn)) continue;
+                MethodNode impl = impl(cn, Names.callableLambda(Names.previousReal(insn)));
+                if (impl == null || !awaits(impl) || out.contains(impl)) continue;
+                if (overridable(cn, impl)) {
+                    warnings.add((cn.sourceFile != null ? cn.sourceFile : cn.name) + ": the method reference to "
+                            + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
+                            + "overridden. Make it private, static or final to have it woven.");
+                    continue;
+                }
+                out.add(impl);
+            }
+        }
+        return out;
+    }
+
+    private static MethodNode impl(ClassNode cn, Handle h) {
+        if (h == null || !h.getOwner().equals(cn.name)) return null;
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals(h.getName()) && m.desc.equals(h.getDesc())) return m;
+        }
+        return null;
+    }
+
+    private static boolean awaits(MethodNode m) {
+        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+            if (Names.isAwait(insn)) return true;
+        }
+        return false;
+    }
+
+    private static boolean overridable(ClassNode cn, MethodNode m) {
+        if ((m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_FINAL)) != 0) return false;
+        if (m.name.equals("<init>")) return false;
+        return (cn.access & Opcodes.ACC_FINAL) == 0;
+    }
+
+    private String stateName(ClassNode cn, MethodNode impl, Map<String, WovenBody> taken) {
+        String base = impl.name.startsWith("lambda$") ? impl.name.substring("lambda$".length()) : impl.name + "$ref";
+        base = base.replace('<', '_').replace('>', '_');
+        Set<String> used = new HashSet<>();
+        for (WovenBody b : taken.values()) used.add(b.stateClass());
+        if (cn.innerClasses != null) cn.innerClasses.forEach(ic -> used.add(ic.name));
+        String name = cn.name + "$" + base;
+        for (int k = 2; used.contains(name); k++) name = cn.name + "$" + base + "$" + k;
+        return name;
+    }
+
+    private static void replaceCallSites(ClassNode cn, Map<String, WovenBody> woven) {
+        for (MethodNode m : cn.methods) {
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (!Names.isAsync(insn)) continue;
+                AbstractInsnNode prev = Names.previousReal(insn);
+                Handle h = Names.callableLambda(prev);
+                if (h == null || !h.getOwner().equals(cn.name)) continue;
+                WovenBody b = woven.get(h.getName() + h.getDesc());
+                if (b == null) continue;
+                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
+                String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), Type.getArgumentTypes(indy.desc));
+                MethodInsnNode create = new MethodInsnNode(Opcodes.INVOKESTATIC, b.stateClass(), "create", desc, false);
+                m.instructions.remove(indy);
+                m.instructions.set(insn, create);
+                insn = create;
+            }
+        }
+    }
+
+    /** Checks structure (ASM's CheckClassAdapter) and, for the named methods, types as the verifier does. */
+    private void verify(byte[] bytes, List<String> methods) {
+        ClassReader cr = new ClassReader(bytes);
+        StringWriter problems = new StringWriter();
+        try {
+            cr.accept(new CheckClassAdapter(new ClassWriter(0), true), 0);
+        } catch (RuntimeException e) {
+            throw new WeaveException("the weaver produced an invalid class " + cr.getClassName()
+                    + " (a weaver bug; please report it with the class file): " + e.getMessage(), e);
+        }
+        ClassNode cn = new ClassNode(Opcodes.ASM9);
+        cr.accept(cn, 0);
+        List<Type> itfs = cn.interfaces.stream().map(Type::getObjectType).toList();
+        for (MethodNode m : cn.methods) {
+            if (!methods.contains(m.name + m.desc)) continue;
+            TypedInterpreter ti = new TypedInterpreter(hierarchy, cn.name, cn.superName, itfs,
+                    (cn.access & Opcodes.ACC_INTERFACE) != 0);
+            try {
+                new Analyzer<BasicValue>(ti).analyze(cn.name, m);
+            } catch (AnalyzerException e) {
+                CheckClassAdapter.verify(cr, null, false, new PrintWriter(problems));
+                throw new WeaveException("the weaver produced code the verifier rejects in " + cn.name + "." + m.name
+                        + " (a weaver bug; please report it): " + e.getMessage() + "\n" + problems, e);
+            }
+        }
+    }
+}

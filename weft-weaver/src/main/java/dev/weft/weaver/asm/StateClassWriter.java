@@ -1,0 +1,120 @@
+package dev.weft.weaver.asm;
+
+import dev.weft.weaver.model.StateMachine;
+import java.util.List;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+
+/**
+ * Generates a body's state class {@code Foo$bar$0}: a final subclass of
+ * {@code dev.weft.coro.WovenFuture} holding the captured values, the resume label and the spill
+ * fields, with a factory {@code create(captures)} that replaces the body's
+ * {@code Weft.async(lambda)} call site and a {@code resume(Context)} that calls the woven body in
+ * the user's class. Its source file is the user's, so its frames in traces name that file too.
+ */
+final class StateClassWriter {
+    /** The resume label field. */
+    static final String LABEL = "label";
+
+    /**
+     * What the generated class calls.
+     *
+     * @param owner the user's class, internal name
+     * @param ownerIsInterface whether it is an interface
+     * @param method the woven body's name
+     * @param desc the woven body's descriptor (captures, state, Context) Object
+     * @param isStatic whether the body is static (else the first capture is its receiver)
+     */
+    record Body(String owner, boolean ownerIsInterface, String method, String desc, boolean isStatic) {}
+
+    private StateClassWriter() {}
+
+    /**
+     * @param version the class file version to write
+     * @param name the state class's internal name
+     * @param body the woven body it calls
+     * @param captures the captured values' types, in the lambda's order
+     * @param fields captures first, then the label, then the spills (types and names)
+     * @param sourceFile the user's source file, or {@code null}
+     * @param outputSignature the output type's signature for {@code WovenFuture<T>}, or {@code null}
+     * @param hierarchy class relations for frames
+     * @return the class file
+     */
+    static byte[] write(int version, String name, Body body, List<Type> captures, List<StateMachine.Field> fields,
+                        String sourceFile, String outputSignature, Hierarchy hierarchy) {
+        ClassWriter cw = new FrameWriter(hierarchy);
+        String signature = outputSignature == null ? null
+                : "L" + Names.WOVEN_FUTURE + "<" + outputSignature + ">;";
+        cw.visit(version, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, signature,
+                Names.WOVEN_FUTURE, null);
+        if (sourceFile != null) cw.visitSource(sourceFile, null);
+        cw.visitAnnotation(Names.MARKER, false).visitEnd();
+        for (int i = 0; i < fields.size(); i++) {
+            StateMachine.Field f = fields.get(i);
+            int access = i < captures.size() ? Opcodes.ACC_FINAL : 0;
+            cw.visitField(access, f.name(), f.type().descriptor(), null, null).visitEnd();
+        }
+        String ctorDesc = Type.getMethodDescriptor(Type.VOID_TYPE, captures.toArray(Type[]::new));
+        constructor(cw, name, ctorDesc, captures, fields);
+        factory(cw, name, ctorDesc, captures);
+        resume(cw, name, body, captures, fields);
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    private static void constructor(ClassWriter cw, String name, String desc, List<Type> captures,
+                                    List<StateMachine.Field> fields) {
+        MethodVisitor mv = cw.visitMethod(0, "<init>", desc, null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, Names.WOVEN_FUTURE, "<init>", "()V", false);
+        int slot = 1;
+        for (int i = 0; i < captures.size(); i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitVarInsn(captures.get(i).getOpcode(Opcodes.ILOAD), slot);
+            mv.visitFieldInsn(Opcodes.PUTFIELD, name, fields.get(i).name(), captures.get(i).getDescriptor());
+            slot += captures.get(i).getSize();
+        }
+        mv.visitInsn(Opcodes.RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void factory(ClassWriter cw, String name, String ctorDesc, List<Type> captures) {
+        String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), captures.toArray(Type[]::new));
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_STATIC, "create", desc, null, null);
+        mv.visitCode();
+        mv.visitTypeInsn(Opcodes.NEW, name);
+        mv.visitInsn(Opcodes.DUP);
+        int slot = 0;
+        for (Type t : captures) {
+            mv.visitVarInsn(t.getOpcode(Opcodes.ILOAD), slot);
+            slot += t.getSize();
+        }
+        mv.visitMethodInsn(Opcodes.INVOKESPECIAL, name, "<init>", ctorDesc, false);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    private static void resume(ClassWriter cw, String name, Body body, List<Type> captures,
+                               List<StateMachine.Field> fields) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PROTECTED, "resume",
+                "(L" + Names.CONTEXT + ";)Ljava/lang/Object;", null, new String[] {"java/lang/Throwable"});
+        mv.visitCode();
+        for (int i = 0; i < captures.size(); i++) {
+            mv.visitVarInsn(Opcodes.ALOAD, 0);
+            mv.visitFieldInsn(Opcodes.GETFIELD, name, fields.get(i).name(), captures.get(i).getDescriptor());
+        }
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 1);
+        int op = body.isStatic() ? Opcodes.INVOKESTATIC
+                : body.ownerIsInterface() ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
+        mv.visitMethodInsn(op, body.owner(), body.method(), body.desc(), body.ownerIsInterface());
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+}
