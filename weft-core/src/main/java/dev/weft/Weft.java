@@ -1,6 +1,7 @@
 package dev.weft;
 
 import dev.weft.coro.Coroutine;
+import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
@@ -28,7 +29,10 @@ public final class Weft {
      *   <li>inside a coroutine body ({@link #async(Callable)}) it suspends the coroutine and frees
      *       the worker; what wakes it is {@code future}'s waker, and the coroutine resumes on
      *       whichever worker polls it next;</li>
-     *   <li>inside a method rewritten by the weaver it becomes a state transition.</li>
+     *   <li>inside a body rewritten by the weaver it becomes a state transition of the body's
+     *       {@link dev.weft.coro.WovenFuture}; reached from a woven body through a helper the weaver
+     *       did not rewrite, on a worker thread, it throws {@link IllegalStateException} instead of
+     *       blocking the worker.</li>
      * </ol>
      *
      * <p><b>Weaver hook.</b> The weaver recognizes the call site
@@ -48,10 +52,14 @@ public final class Weft {
      *     unchecked exceptions are thrown as they are
      * @throws java.util.concurrent.CancellationException if the coroutine was cancelled or the
      *     thread interrupted while waiting
+     * @throws IllegalStateException on a Weft worker, if this await was reached from a woven body
+     *     through a method the weaver did not weave (it would block the worker)
      */
     public static <T> T await(Future<T> future) {
         VirtualCoroutine<?> coroutine = VirtualCoroutine.current();
-        return coroutine != null ? coroutine.await(future) : BlockOn.blockOn(future);
+        if (coroutine != null) return coroutine.await(future);
+        UnwovenAwait.refuseOnWorker();
+        return BlockOn.blockOn(future);
     }
 
     /**

@@ -74,14 +74,14 @@ public final class ClassWeaver {
             }
         }
         if (woven.isEmpty()) return new WeaveResult(cn.name, bytes, Map.of(), false, List.copyOf(warnings));
-        replaceCallSites(cn, woven);
+        for (WovenBody b : woven.values()) cn.methods.add(b.method());
+        replaceCallSites(cn, woven); // in the woven bodies too: an inner Weft.async is woven as well
         AnnotationNode marker = new AnnotationNode(Names.MARKER);
         List<String> entries = new ArrayList<>();
         for (Map.Entry<String, WovenBody> e : woven.entrySet()) entries.add(e.getKey() + "=" + e.getValue().stateClass());
         marker.values = List.of("bodies", entries);
         if (cn.invisibleAnnotations == null) cn.invisibleAnnotations = new ArrayList<>();
         cn.invisibleAnnotations.add(marker);
-        for (WovenBody b : woven.values()) cn.methods.add(b.method());
         ClassWriter cw = new FrameWriter(hierarchy);
         cn.accept(cw);
         byte[] out = cw.toByteArray();
