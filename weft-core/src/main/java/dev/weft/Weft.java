@@ -64,7 +64,15 @@ public final class Weft {
 
     /**
      * A coroutine: a future that runs {@code body} on the worker that polls it, suspending in every
-     * {@link #await(Future)} of a pending future at any call depth. See {@link Coroutine}.
+     * {@link #await(Future)} of a pending future. Rust's {@code async move { ... }} block.
+     *
+     * <p><b>Woven or stackful.</b> When the class is woven ({@code weft-weaver}: Maven plugin, java
+     * agent or offline command), a lambda or same-class method reference passed here whose body
+     * calls {@code await} is compiled into a state-machine future ({@link dev.weft.coro.WovenFuture}):
+     * no thread, no continuation, no JVM flag, one small object per call; this method is then not
+     * called at all. Unwoven, the same body runs as a stackful coroutine ({@link Coroutine#async}),
+     * which also suspends in awaits deeper in the call stack. A woven body suspends only at its own
+     * awaits: an await in a helper it calls must itself be in a {@code Weft.async} body.
      *
      * {@snippet :
      * Future<String> f = Weft.async(() -> "hello " + Weft.await(Future.ready("world")));

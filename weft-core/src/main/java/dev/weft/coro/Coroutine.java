@@ -90,7 +90,9 @@ public final class Coroutine {
     private Coroutine() {}
 
     /**
-     * A future that runs {@code body} as a coroutine when polled.
+     * A future that runs {@code body} as a stackful coroutine when polled. Always stackful: the
+     * weaver rewrites only {@code Weft.async} call sites, so this is how a body that must suspend
+     * in awaits deeper in its call stack (or that the weaver refuses) says so explicitly.
      *
      * @param body the coroutine body; may call {@code Weft.await} at any depth
      * @param <T> the output type

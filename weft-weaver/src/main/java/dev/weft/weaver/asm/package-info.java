@@ -1,0 +1,27 @@
+/**
+ * The ASM back end of the weaver. Maintainers' overview of how one class is woven:
+ * <ol>
+ *   <li>{@code ClassWeaver} finds each {@code Weft.async(lambda)} call site (an
+ *       {@code invokedynamic} of the lambda metafactory making a {@code Callable}, then
+ *       {@code INVOKESTATIC Weft.async}) whose implementation method is in the same class and calls
+ *       {@code Weft.await}; each such body is woven once.</li>
+ *   <li>{@code BodyWeaver} copies the body, appends two parameters (the state object and the
+ *       {@code Context}) after the captured ones and moves every other local up two slots, so the
+ *       body's own locals keep their names and order; {@code UninitializedNews} moves each
+ *       {@code NEW T; DUP} whose constructor call follows an await to just before that call.</li>
+ *   <li>{@code BodyAnalysis} runs ASM's analyzer with exact types ({@code TypedInterpreter}, class
+ *       relations from class files, never loaded), records the control-flow graph, computes
+ *       liveness and monitor depth in the model package, and assigns each await its label and the
+ *       fields its live locals and operand stack spill into (one field per slot and type, shared
+ *       by the states that need it).</li>
+ *   <li>{@code BodyRewriter} rewrites the copy: a {@code tableswitch} prologue on the label with one
+ *       restore block per state, each await replaced by an inline poll of the child through
+ *       {@code WovenFuture.awaitStep}, and one suspend block per await after the body, outside every
+ *       exception range. {@code StateClassWriter} generates the state class.</li>
+ *   <li>{@code ClassWeaver} replaces the call sites by {@code StateClass.create(captures)}, adds the
+ *       woven bodies (same names, new descriptors), keeps the original bodies for {@code expand},
+ *       marks the class with {@code @dev.weft.weaver.Woven} (invisible), recomputes frames with a
+ *       {@code Hierarchy}-backed class writer and verifies the result.</li>
+ * </ol>
+ */
+package dev.weft.weaver.asm;
