@@ -211,15 +211,23 @@ public final class ClassWeaver {
     }
 
     /** The distinct body methods passed to {@code Weft.async} at some call site that call {@code Weft.await}. */
-    private static List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
+    private List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
         List<MethodNode> out = new ArrayList<>();
         for (MethodNode m : cn.methods) {
             for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
                 if (!Names.isAsync(insn)) continue;
-                MethodNode impl = impl(cn, Names.callableLambda(Names.previousReal(insn)));
+                Handle h = Names.callableLambda(Names.previousReal(insn));
+                if (h != null && !h.getOwner().equals(cn.name) && foreignBodyAwaits(h)) {
+                    warnings.add(where(cn, insn) + ": the method reference " + h.getOwner().replace('/', '.') + "::"
+                            + h.getName() + " passed to Weft.async is left unwoven (stackful): the weaver weaves "
+                            + "bodies of the call site's own class only. Fix: make " + h.getName() + " return "
+                            + "Weft.async(() -> ...) itself and pass that future instead.");
+                    continue;
+                }
+                MethodNode impl = impl(cn, h);
                 if (impl == null || !awaits(impl) || out.contains(impl)) continue;
                 if (overridable(cn, impl)) {
-                    warnings.add((cn.sourceFile != null ? cn.sourceFile : cn.name) + ": the method reference to "
+                    warnings.add(where(cn, insn) + ": the method reference to "
                             + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
                             + "overridden. Make it private, static or final to have it woven.");
                     continue;
@@ -228,6 +236,24 @@ public final class ClassWeaver {
             }
         }
         return out;
+    }
+
+    /** @return whether a method of another class, found through the resolver, calls {@code Weft.await} */
+    private boolean foreignBodyAwaits(Handle h) {
+        byte[] bytes = hierarchy.classFile(h.getOwner());
+        if (bytes == null || !mentionsWeft(bytes)) return false;
+        ClassNode other = parse(bytes);
+        MethodNode m = impl(other, h);
+        return m != null && awaits(m);
+    }
+
+    private static String where(ClassNode cn, AbstractInsnNode insn) {
+        int line = -1;
+        for (AbstractInsnNode p = insn; p != null && line < 0; p = p.getPrevious()) {
+            if (p instanceof LineNumberNode ln) line = ln.line;
+        }
+        String file = cn.sourceFile != null ? cn.sourceFile : cn.name.replace('/', '.');
+        return line > 0 ? file + ":" + line : file;
     }
 
     private static MethodNode impl(ClassNode cn, Handle h) {

@@ -57,6 +57,11 @@ final class Hierarchy {
         return "java/lang/Object";
     }
 
+    /** @return the class file of {@code name}, or {@code null} if the resolver has none */
+    byte[] classFile(String name) {
+        return resolver.find(name);
+    }
+
     private Info info(String name) {
         Info i = cache.get(name);
         if (i != null) return i;

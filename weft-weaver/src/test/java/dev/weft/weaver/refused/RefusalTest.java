@@ -72,6 +72,26 @@ class RefusalTest {
         }
     }
 
+    @Test
+    void methodReferenceToAnotherClassIsLeftStackfulWithAWarning() throws IOException {
+        WeaveResult r = weave(ForeignRef.class, false);
+        assertThat(r.changed()).isFalse();
+        assertThat(r.warnings()).containsExactly("ForeignRef.java:" + line(ForeignRef.class, "foreign method reference")
+                + ": the method reference dev.weft.weaver.refused.ForeignRef$Helpers::compute passed to Weft.async is "
+                + "left unwoven (stackful): the weaver weaves bodies of the call site's own class only. Fix: make "
+                + "compute return Weft.async(() -> ...) itself and pass that future instead.");
+    }
+
+    @Test
+    void methodReferenceToAnOverridableMethodIsLeftStackfulWithAWarning() throws IOException {
+        WeaveResult r = weave(OverridableRef.class, false);
+        assertThat(r.changed()).isFalse();
+        assertThat(r.warnings()).containsExactly("OverridableRef.java:"
+                + line(OverridableRef.class, "overridable method reference") + ": the method reference to compute "
+                + "passed to Weft.async is left unwoven (stackful): the method can be overridden. Make it private, "
+                + "static or final to have it woven.");
+    }
+
     private static WeaveResult weave(Class<?> c, boolean keepRefused) throws IOException {
         return new Weaver(RESOLVER, new Weaver.Options(keepRefused, false, true)).weave(bytes(c));
     }
