@@ -14,7 +14,7 @@ import dev.weft.weaver.asm.ClassWeaver;
  * // write r.bytes() in place of the input, and each of r.addedClasses() beside it
  * }
  *
- * <p>A woven class carries the invisible annotation {@code Ldev/weft/weaver/Woven;}; weaving it
+ * <p>A woven class carries the invisible annotation {@code @dev.weft.coro.Woven}; weaving it
  * again changes nothing.
  */
 public final class Weaver {

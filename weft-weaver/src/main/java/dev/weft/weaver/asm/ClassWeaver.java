@@ -1,5 +1,6 @@
 package dev.weft.weaver.asm;
 
+import dev.weft.weaver.ClassBytes;
 import dev.weft.weaver.ClassResolver;
 import dev.weft.weaver.WeaveException;
 import dev.weft.weaver.WeaveResult;
@@ -7,7 +8,6 @@ import dev.weft.weaver.Weaver;
 import dev.weft.weaver.model.StateMachine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -39,8 +39,6 @@ import org.objectweb.asm.util.CheckClassAdapter;
  * that {@code expand} can re-derive the model from a woven class.
  */
 public final class ClassWeaver {
-    private static final byte[] WEFT_UTF8 = Names.WEFT.getBytes(StandardCharsets.UTF_8);
-
     private final Hierarchy hierarchy;
     private final Weaver.Options options;
 
@@ -58,7 +56,7 @@ public final class ClassWeaver {
      * @return the result (see {@link Weaver#weave})
      */
     public WeaveResult weave(byte[] bytes) {
-        if (!mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
+        if (!ClassBytes.mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
         ClassNode cn = parse(bytes);
         if (isMarked(cn)) return unchanged(cn.name, bytes);
         List<String> warnings = new ArrayList<>();
@@ -103,7 +101,7 @@ public final class ClassWeaver {
      * @return the models
      */
     public List<StateMachine> models(byte[] bytes, String filter) {
-        if (!mentionsWeft(bytes)) return List.of();
+        if (!ClassBytes.mentionsWeft(bytes)) return List.of();
         ClassNode cn = parse(bytes);
         List<StateMachine> out = new ArrayList<>();
         if (isMarked(cn)) {
@@ -156,18 +154,6 @@ public final class ClassWeaver {
 
     private static WeaveResult unchanged(String name, byte[] bytes) {
         return new WeaveResult(name, bytes, Map.of(), false, List.of());
-    }
-
-    /** Cheap test: a class that never names {@code dev/weft/Weft} has nothing to weave. */
-    private static boolean mentionsWeft(byte[] bytes) {
-        outer:
-        for (int i = 0; i + WEFT_UTF8.length <= bytes.length; i++) {
-            for (int j = 0; j < WEFT_UTF8.length; j++) {
-                if (bytes[i + j] != WEFT_UTF8[j]) continue outer;
-            }
-            return true;
-        }
-        return false;
     }
 
     private static boolean isMarked(ClassNode cn) {
@@ -241,7 +227,7 @@ public final class ClassWeaver {
     /** @return whether a method of another class, found through the resolver, calls {@code Weft.await} */
     private boolean foreignBodyAwaits(Handle h) {
         byte[] bytes = hierarchy.classFile(h.getOwner());
-        if (bytes == null || !mentionsWeft(bytes)) return false;
+        if (bytes == null || !ClassBytes.mentionsWeft(bytes)) return false;
         ClassNode other = parse(bytes);
         MethodNode m = impl(other, h);
         return m != null && awaits(m);

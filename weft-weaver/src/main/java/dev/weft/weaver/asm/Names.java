@@ -1,5 +1,6 @@
 package dev.weft.weaver.asm;
 
+import dev.weft.weaver.ClassBytes;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -15,7 +16,7 @@ final class Names {
     static final String FUTURE = "dev/weft/future/Future";
     static final String CONTEXT = "dev/weft/future/Context";
     static final String AWAIT_STEP_DESC = "(Ldev/weft/future/Future;Ldev/weft/future/Context;)Ljava/lang/Object;";
-    static final String MARKER = "Ldev/weft/weaver/Woven;";
+    static final String MARKER = ClassBytes.MARKER;
     static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
 
     private Names() {}

@@ -20,7 +20,7 @@
  *       exception range. {@code StateClassWriter} generates the state class.</li>
  *   <li>{@code ClassWeaver} replaces the call sites by {@code StateClass.create(captures)}, adds the
  *       woven bodies (same names, new descriptors), keeps the original bodies for {@code expand},
- *       marks the class with {@code @dev.weft.weaver.Woven} (invisible), recomputes frames with a
+ *       marks the class with {@code @dev.weft.coro.Woven} (invisible), recomputes frames with a
  *       {@code Hierarchy}-backed class writer and verifies the result.</li>
  * </ol>
  */

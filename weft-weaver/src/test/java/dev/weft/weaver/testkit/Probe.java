@@ -1,0 +1,167 @@
+package dev.weft.weaver.testkit;
+
+import dev.weft.future.Future;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What a differential body talks to: an ordered event log, and the futures it awaits. A fresh
+ * probe is made for each run of a body, so the runs of one body (woven, stackful, blocking) can be
+ * compared event by event.
+ *
+ * {@snippet :
+ * Probe p = new Probe();
+ * String s = Weft.blockOn(Weft.async(() -> {
+ *     p.log("start");
+ *     int a = Weft.await(p.later(20, 2));        // pending twice, waking itself each time
+ *     return a + Weft.await(p.remote(22)) + "";  // completed and woken by another thread
+ * }));
+ * // s is "42", p.events() is ["start"]
+ * }
+ *
+ * <p>Every future it makes counts its polls and cancellations here, and fails loudly if it is
+ * polled after it completed or was cancelled (the {@link Future} contract forbids that).
+ *
+ * <p>Memory consistency effects: the log is guarded by this object's monitor and the counters are
+ * atomic, so a body may log from whichever thread polls it.
+ */
+public final class Probe {
+    private final List<String> events = new ArrayList<>(); // guarded by this
+    private final AtomicInteger polls = new AtomicInteger();
+    private final AtomicInteger cancels = new AtomicInteger();
+
+    /** A probe with an empty log. */
+    public Probe() {}
+
+    /** @param event what happened, appended to the log */
+    public synchronized void log(String event) {
+        events.add(event);
+    }
+
+    /**
+     * Logs {@code label=value} and returns the value: shows the order in which the arguments of a
+     * call are evaluated.
+     *
+     * @param label names the value in the log
+     * @param value the value
+     * @param <T> its type
+     * @return {@code value}
+     */
+    public <T> T seen(String label, T value) {
+        log(label + "=" + value);
+        return value;
+    }
+
+    /**
+     * @param value the output
+     * @param <T> its type
+     * @return a future ready on its first poll
+     */
+    public <T> Future<T> ready(T value) {
+        return ProbeFuture.selfWaking(this, 0, value, null);
+    }
+
+    /**
+     * @param value the output
+     * @param pendingPolls how many polls answer pending first, each after waking the poller
+     * @param <T> its type
+     * @return a future ready on poll {@code pendingPolls + 1}
+     */
+    public <T> Future<T> later(T value, int pendingPolls) {
+        return ProbeFuture.selfWaking(this, pendingPolls, value, null);
+    }
+
+    /**
+     * @param value the output
+     * @param <T> its type
+     * @return a future pending on its first poll, then completed and woken by another thread
+     */
+    public <T> Future<T> remote(T value) {
+        return ProbeFuture.remote(this, value);
+    }
+
+    /**
+     * @param message the exception's message
+     * @param <T> the output type it pretends to have
+     * @return a future pending once, then throwing an {@link IOException} (awaiting code sees it
+     *     wrapped in a {@link java.util.concurrent.CompletionException})
+     */
+    public <T> Future<T> failChecked(String message) {
+        return ProbeFuture.selfWaking(this, 1, null, new IOException(message));
+    }
+
+    /**
+     * @param message the exception's message
+     * @param <T> the output type it pretends to have
+     * @return a future pending once, then throwing an {@link IllegalStateException}
+     */
+    public <T> Future<T> failUnchecked(String message) {
+        return ProbeFuture.selfWaking(this, 1, null, new IllegalStateException(message));
+    }
+
+    /**
+     * @param <T> the output type it pretends to have
+     * @return a future that is never ready and never wakes anyone: only cancellation ends it
+     */
+    public <T> Future<T> never() {
+        return ProbeFuture.never(this);
+    }
+
+    /**
+     * Logs {@code open name} now and {@code close name} when closed.
+     *
+     * @param name names the resource in the log
+     * @return a resource for try-with-resources
+     */
+    public Resource resource(String name) {
+        log("open " + name);
+        return new Resource(this, name);
+    }
+
+    /** @return the log so far, in order */
+    public synchronized List<String> events() {
+        return List.copyOf(events);
+    }
+
+    /** @return how many times the futures of this probe were polled */
+    public int polls() {
+        return polls.get();
+    }
+
+    /** @return how many futures of this probe were cancelled */
+    public int cancels() {
+        return cancels.get();
+    }
+
+    void polled() {
+        polls.incrementAndGet();
+    }
+
+    void cancelled() {
+        cancels.incrementAndGet();
+    }
+
+    /** A resource that logs its closing: {@link #resource(String)}. */
+    public static final class Resource implements AutoCloseable {
+        private final Probe probe;
+        private final String name;
+
+        private Resource(Probe probe, String name) {
+            this.probe = probe;
+            this.name = name;
+        }
+
+        /** @return the name given to {@link Probe#resource(String)} */
+        public String name() {
+            return name;
+        }
+
+        /** Logs {@code close name}. */
+        @Override
+        public void close() {
+            probe.log("close " + name);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.weft.weaver.toolsample;
+
+import dev.weft.Weft;
+import dev.weft.coro.WovenFuture;
+import dev.weft.future.Future;
+
+/** The main of the JVM that {@code AgentTest} starts with the agent: runs both samples and prints how each ran. */
+public final class AgentSample {
+    private AgentSample() {}
+
+    /** @param args none */
+    public static void main(String[] args) {
+        Future<Integer> fetch = Fetcher.fetch(Future.ready(40), 2);
+        System.out.println("fetch woven=" + (fetch instanceof WovenFuture<?>) + " class=" + fetch.getClass().getName()
+                + " result=" + Weft.blockOn(fetch));
+        Future<Integer> locked = Locked.locked(7);
+        System.out.println("locked woven=" + (locked instanceof WovenFuture<?>) + " result=" + Weft.blockOn(locked));
+    }
+}
