@@ -3,15 +3,24 @@ package dev.weft.examples;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.coro.Coroutine;
+import dev.weft.coro.WovenFuture;
 import dev.weft.examples.echo.EchoLoad;
 import dev.weft.examples.echo.EchoServer;
 import dev.weft.future.Future;
 import dev.weft.sync.Channel;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
+import dev.weft.weaver.ClassResolver;
+import dev.weft.weaver.Expander;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import dev.weft.future.Pair;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The demo the README's first command runs: shows what Weft can do today. */
 public final class Demo {
@@ -34,6 +43,59 @@ public final class Demo {
     private static String inner() {
         await(Time.sleep(Duration.ofMillis(20)));
         return "inner slept 20 ms";
+    }
+
+    /**
+     * Seed 000's {@code fetch}: two awaits in a row. The weaver turns the lambda into a
+     * {@link WovenFuture} whose fields keep only what is live across an await: here just its label,
+     * since {@code a} is used up before the second await and {@code b} after it. Unwoven, it runs as
+     * a stackful coroutine.
+     */
+    static Future<Integer> fetch() {
+        return Weft.async(() -> {
+            int a = await(op1());
+            int b = await(op2(a));
+            return b + 1;
+        });
+    }
+
+    /** Pending for 10 ms, then 20. */
+    private static Future<Integer> op1() {
+        return Time.sleep(Duration.ofMillis(10)).map(done -> 20);
+    }
+
+    /** Pending for 10 ms, then {@code a * 2}. */
+    private static Future<Integer> op2(int a) {
+        return Time.sleep(Duration.ofMillis(10)).map(done -> a * 2);
+    }
+
+    /**
+     * The woven section: runs {@link #fetch()} on {@code rt} and expands the fetch body of this
+     * class's own class file (woven at build time, or as compiled when the agent weaves at load
+     * time: the expansion is the same).
+     *
+     * @param rt where to run it
+     * @return the section's lines after its title
+     */
+    static List<String> wovenFetch(dev.weft.exec.Runtime rt) {
+        Future<Integer> f = fetch();
+        boolean woven = f instanceof WovenFuture;
+        List<String> lines = new ArrayList<>();
+        lines.add("  -> fetch() = " + rt.blockOn(f) + ", ran as a WovenFuture: " + woven
+                + (woven ? "" : " (this build did not weave: it ran as a stackful coroutine)"));
+        lines.add("  -> Expander.expand(Demo.class, \"fetch\"):");
+        String expanded = Expander.expand(ownClassFile(), ClassResolver.of(Demo.class.getClassLoader()), "fetch", false);
+        expanded.lines().forEach(l -> lines.add(l.isEmpty() ? "" : "     " + l));
+        return lines;
+    }
+
+    private static byte[] ownClassFile() {
+        try (InputStream in = Demo.class.getResourceAsStream("Demo.class")) {
+            if (in == null) throw new IllegalStateException("Demo.class is not readable as a resource");
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading Demo.class", e);
+        }
     }
 
     private static void run() {
@@ -70,11 +132,14 @@ public final class Demo {
             }));
             System.out.println("  -> sum of outputs = " + sum + " (expected 5000050000)");
 
-            System.out.println("\n7. A coroutine: straight-line code that suspends two calls deep");
-            String out = rt.blockOn(Weft.async(() -> outer()));
+            System.out.println("\n7. A stackful coroutine: straight-line code that suspends two calls deep");
+            String out = rt.blockOn(Coroutine.async(() -> outer()));
             System.out.println("  -> " + out);
 
-            System.out.println("\n8. A channel between two tasks, and a timeout that cancels a slow sleep");
+            System.out.println("\n8. Seed 000's fetch, woven: await(op1()), then await(op2(a)), as a state machine");
+            wovenFetch(rt).forEach(System.out::println);
+
+            System.out.println("\n9. A channel between two tasks, and a timeout that cancels a slow sleep");
             var ch = Channel.<Integer>bounded(1);
             Task<Integer> consumer = rt.spawn(Weft.async(() -> {
                 int total = 0;
@@ -95,7 +160,7 @@ public final class Demo {
             }
         }
 
-        System.out.println("\n9. TCP echo on 127.0.0.1: Weft server, built-in load generator, 50 connections, 3 s");
+        System.out.println("\n10. TCP echo on 127.0.0.1: Weft server, built-in load generator, 50 connections, 3 s");
         try (EchoServer server = EchoServer.start(new InetSocketAddress("127.0.0.1", 0))) {
             EchoLoad.Result r = EchoLoad.run(server.port(), 50, Duration.ofSeconds(3));
             System.out.printf("  -> %.0f round trips/s, p50 %d us, p99 %d us (%d round trips, every byte checked)%n",

@@ -2,7 +2,7 @@ package dev.weft.examples.echo;
 
 import static dev.weft.Weft.await;
 
-import dev.weft.Weft;
+import dev.weft.coro.Coroutine;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -23,8 +23,10 @@ import java.util.concurrent.CompletionException;
  * }
  * }
  *
- * <p>Each connection is a coroutine ({@link Weft#async}) spawned as a detached task on a
- * 2-worker {@link Runtime}; while a coroutine waits in {@code await} its worker runs the others.
+ * <p>Each connection is a stackful coroutine ({@link Coroutine#async}) spawned as a detached task
+ * on a 2-worker {@link Runtime}; while a coroutine waits in {@code await} its worker runs the
+ * others. {@link Coroutine#async} is never woven, so this server stays stackful in a build that
+ * runs the weaver; {@link WovenEchoServer} is the same source with {@code Weft.async}, woven.
  */
 public final class CoroutineEchoServer implements AutoCloseable {
     private final TcpListener listener;
@@ -52,7 +54,7 @@ public final class CoroutineEchoServer implements AutoCloseable {
 
     /** Accepts until the listener is closed; answers how many connections it accepted. */
     private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime) {
-        return Weft.async(() -> {
+        return Coroutine.async(() -> {
             long accepted = 0;
             while (true) {
                 TcpStream s;
@@ -71,7 +73,7 @@ public final class CoroutineEchoServer implements AutoCloseable {
 
     /** Echoes one connection until the peer ends its output; a reset ends only this coroutine. */
     static Future<Void> echo(TcpStream s) {
-        return Weft.async(() -> {
+        return Coroutine.async(() -> {
             try (s) {
                 byte[] buf = new byte[4096];
                 for (int n; (n = await(s.read(buf, 0, buf.length))) > 0; ) {

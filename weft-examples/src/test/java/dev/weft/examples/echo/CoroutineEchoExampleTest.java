@@ -2,12 +2,18 @@ package dev.weft.examples.echo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.Weft;
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.Mechanism;
+import dev.weft.coro.WovenFuture;
+import dev.weft.future.Future;
+import dev.weft.net.TcpListener;
+import dev.weft.net.TcpStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
@@ -20,6 +26,24 @@ class CoroutineEchoExampleTest {
     @Timeout(60)
     void coroutinesReallySuspendInTheseTests() {
         assertThat(Coroutine.mechanism()).isEqualTo(Mechanism.SUSPENDING);
+    }
+
+    @Test
+    @Timeout(60)
+    void connectionsStayStackfulCoroutinesInAWovenBuild() throws Exception {
+        byte[] sent = "one connection, run by hand".getBytes(StandardCharsets.UTF_8);
+        try (TcpListener l = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0));
+                Socket peer = new Socket("127.0.0.1", l.localAddress().getPort());
+                TcpStream s = Weft.blockOn(l.accept())) {
+            Future<Void> connection = CoroutineEchoServer.echo(s);
+            assertThat(connection)
+                    .as("Coroutine.async bodies are never woven")
+                    .isNotInstanceOf(WovenFuture.class);
+            peer.getOutputStream().write(sent);
+            peer.shutdownOutput();
+            Weft.blockOn(connection);
+            assertThat(peer.getInputStream().readAllBytes()).isEqualTo(sent);
+        }
     }
 
     @Test
