@@ -38,7 +38,7 @@ final class BodyWeaver {
      * @throws WeaveException if the body is refused
      */
     WovenBody weave(MethodNode impl, String stateClass) {
-        String where = where(impl);
+        String where = where(owner, impl);
         if (impl.name.equals("<init>")) {
             throw new WeaveException(where + ": Weft.await in the constructor " + simpleOwner()
                     + " used as a Weft.async body (" + simpleOwner() + "::new): a constructor cannot be woven. "
@@ -183,7 +183,8 @@ final class BodyWeaver {
         return n.substring(n.lastIndexOf('/') + 1);
     }
 
-    private String where(MethodNode m) {
+    /** @return {@code File.java:line} of the method's first line, for messages */
+    static String where(ClassNode owner, MethodNode m) {
         String file = owner.sourceFile != null ? owner.sourceFile : owner.name.replace('/', '.');
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
             if (insn instanceof org.objectweb.asm.tree.LineNumberNode ln) return file + ":" + ln.line;

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -56,6 +57,11 @@ public final class ClassWeaver {
      * @return the result (see {@link Weaver#weave})
      */
     public WeaveResult weave(byte[] bytes) {
+        return weave(bytes, Set.of());
+    }
+
+    /** Weaves all bodies but those in {@code skipped} (name + descriptor), which stay stackful. */
+    private WeaveResult weave(byte[] bytes, Set<String> skipped) {
         if (!ClassBytes.mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
         ClassNode cn = parse(bytes);
         if (isMarked(cn)) return unchanged(cn.name, bytes);
@@ -63,6 +69,10 @@ public final class ClassWeaver {
         checkInitializers(cn, warnings);
         Map<String, WovenBody> woven = new LinkedHashMap<>();
         for (MethodNode impl : bodies(cn, warnings)) {
+            if (skipped.contains(impl.name + impl.desc)) {
+                warnings.add(tooLarge(cn, impl) + " (left unwoven: it runs as a stackful coroutine)");
+                continue;
+            }
             try {
                 WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(impl, stateName(cn, impl, woven));
                 if (b != null) woven.put(impl.name + impl.desc, b);
@@ -80,9 +90,21 @@ public final class ClassWeaver {
         marker.values = List.of("bodies", entries);
         if (cn.invisibleAnnotations == null) cn.invisibleAnnotations = new ArrayList<>();
         cn.invisibleAnnotations.add(marker);
-        ClassWriter cw = new FrameWriter(hierarchy);
-        cn.accept(cw);
-        byte[] out = cw.toByteArray();
+        byte[] out;
+        try {
+            ClassWriter cw = new FrameWriter(hierarchy);
+            cn.accept(cw);
+            out = cw.toByteArray();
+        } catch (MethodTooLargeException e) {
+            String key = e.getMethodName() + e.getDescriptor();
+            MethodNode original = originalOf(cn, woven, key);
+            if (original == null) throw new WeaveException(cn.name.replace('/', '.') + "." + e.getMethodName()
+                    + " is larger than the JVM's 64 KiB limit on a method's code once woven", e);
+            if (!options.keepRefusedStackful()) throw new WeaveException(tooLarge(cn, original), e);
+            Set<String> more = new HashSet<>(skipped);
+            more.add(original.name + original.desc);
+            return weave(bytes, more);
+        }
         Map<String, byte[]> added = new LinkedHashMap<>();
         for (WovenBody b : woven.values()) added.put(b.stateClass(), b.stateClassBytes());
         if (options.verify()) {
@@ -127,6 +149,23 @@ public final class ClassWeaver {
         }
         if (filter != null) out.removeIf(m -> !m.bodyMethod().contains(filter));
         return out;
+    }
+
+    /** @return the original body whose woven method is {@code key}, or {@code null} */
+    private static MethodNode originalOf(ClassNode cn, Map<String, WovenBody> woven, String key) {
+        for (Map.Entry<String, WovenBody> e : woven.entrySet()) {
+            if (!(e.getValue().method().name + e.getValue().method().desc).equals(key)) continue;
+            for (MethodNode m : cn.methods) {
+                if ((m.name + m.desc).equals(e.getKey())) return m;
+            }
+        }
+        return null;
+    }
+
+    private static String tooLarge(ClassNode cn, MethodNode body) {
+        return BodyWeaver.where(cn, body) + ": the woven form of " + body.name + " is larger than the JVM's 64 KiB "
+                + "limit on a method's code (each await adds code to save and restore the locals live there). Fix: "
+                + "split the body into smaller Weft.async bodies and await them in turn.";
     }
 
     private static String className(byte[] bytes) {

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * they run the same code. For a method {@code X} whose block contains {@code Weft.async(}, the
  * block with that call removed ({@code return Weft.async(() -> {...});} becoming
  * {@code return () -> {...};}) must equal the block of {@code XBlocking}, character for character.
- * Every {@code Future<String> X(Probe p)} needs an {@code XBlocking}, and every {@code XBlocking}
- * an {@code X}.
+ * Every {@code public static Future<String> X(Probe p)} (an entry point of the differential) needs
+ * an {@code XBlocking}, and every {@code XBlocking} an {@code X}.
  *
  * {@snippet :
  * BodyPairs pairs = BodyPairs.read(Files.readString(Path.of("src/test/java/com/example/Loops.java")));
@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * @param problems each broken pair, described
  */
 public record BodyPairs(int compared, List<String> problems) {
-    private static final Pattern HEADER = Pattern.compile("(Future|Callable)<([\\w<>?, ]*)>\\s+(\\w+)\\(([^)]*)\\)\\s*\\{");
+    private static final Pattern HEADER =
+            Pattern.compile("((?:public |static )*)(Future|Callable)<([\\w<>?, ]*)>\\s+(\\w+)\\(([^)]*)\\)\\s*\\{");
     private static final String ASYNC = "Weft.async(";
 
     /**
@@ -37,9 +38,10 @@ public record BodyPairs(int compared, List<String> problems) {
         List<String> bodies = new ArrayList<>();
         Matcher m = HEADER.matcher(source);
         while (m.find()) {
-            String name = m.group(3);
+            String name = m.group(4);
             blocks.put(name, source.substring(m.end() - 1, closing(source, m.end() - 1, '{', '}') + 1));
-            if (m.group(1).equals("Future") && m.group(2).equals("String") && m.group(4).trim().equals("Probe p")) {
+            boolean entry = m.group(1).contains("public") && m.group(1).contains("static");
+            if (entry && m.group(2).equals("Future") && m.group(3).equals("String") && m.group(5).trim().equals("Probe p")) {
                 bodies.add(name);
             }
         }

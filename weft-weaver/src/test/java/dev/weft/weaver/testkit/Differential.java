@@ -80,11 +80,8 @@ public final class Differential implements AutoCloseable {
         return expected;
     }
 
-    /**
-     * @param bodies a test-source class
-     * @return the same class loaded through this harness's weaving loader for its package
-     */
-    public synchronized Class<?> wovenTwin(Class<?> bodies) {
+    /** @return {@code bodies} loaded again through this harness's weaving loader for its package */
+    private synchronized Class<?> wovenTwin(Class<?> bodies) {
         WeavingClassLoader loader = wovenPackages.computeIfAbsent(bodies.getPackageName(),
                 pkg -> WeavingClassLoader.ofPackages(bodies.getClassLoader(), pkg + "."));
         try {

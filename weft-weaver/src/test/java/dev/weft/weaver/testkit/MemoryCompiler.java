@@ -19,7 +19,8 @@ import javax.tools.ToolProvider;
 
 /**
  * Compiles Java source strings into class files in memory with the JDK's own compiler, for Java
- * 25 with full debug information ({@code -g}), against the test's class path (Weft and this kit).
+ * 25 with full debug information ({@code -g}), against the test's class path
+ * ({@code java.class.path}: Weft and this kit).
  * {@link MemoryClassLoader} loads the result unwoven, {@link WeavingClassLoader#ofClassFiles}
  * woven.
  *
@@ -32,14 +33,14 @@ import javax.tools.ToolProvider;
  */
 public final class MemoryCompiler {
     private static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
-    /** Shared, so javac reads and indexes the class path once, not on every call; guarded by the class lock. */
+    /** Shared so that javac indexes the class path once, not on every call; guarded by the class lock. */
     private static final StandardJavaFileManager FILES = JAVAC.getStandardFileManager(null, null, null);
 
     private MemoryCompiler() {}
 
     /**
      * @param sources Java source text by the binary name of its top-level class
-     * @return every class file produced (nested classes and lambdas' hosts included), by binary name
+     * @return every class file produced (nested classes included), by binary name
      * @throws AssertionError with javac's diagnostics and the numbered sources if it does not compile
      */
     public static synchronized Map<String, byte[]> compile(Map<String, String> sources) {
@@ -47,7 +48,8 @@ public final class MemoryCompiler {
         sources.forEach((name, text) -> units.add(new Source(name, text)));
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         Map<String, ByteArrayOutputStream> out = new TreeMap<>();
-        List<String> options = List.of("--release", "25", "-g", "-proc:none", "-nowarn", "-classpath", classPath());
+        List<String> options = List.of("--release", "25", "-g", "-proc:none", "-nowarn", "-classpath",
+                System.getProperty("java.class.path"));
         boolean ok = JAVAC.getTask(null, new Output(FILES, out), diagnostics, options, null, units).call();
         if (!ok) {
             throw new AssertionError("javac rejects the generated sources:\n" + diagnostics.getDiagnostics().stream()
@@ -56,15 +58,6 @@ public final class MemoryCompiler {
         Map<String, byte[]> classes = new TreeMap<>();
         out.forEach((name, bytes) -> classes.put(name, bytes.toByteArray()));
         return classes;
-    }
-
-    /**
-     * The class path to compile against: surefire's real test class path when it runs the test
-     * through a manifest-only jar, else {@code java.class.path}.
-     */
-    private static String classPath() {
-        String surefire = System.getProperty("surefire.test.class.path");
-        return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path", "");
     }
 
     /**

@@ -28,8 +28,8 @@ import java.util.function.Predicate;
  * reason is kept in {@link #warnings()}: one refused body then fails its own test (which finds no
  * {@code WovenFuture}) instead of every test of its class.
  *
- * <p>Classes are defined under the loader's lock ({@code loadClass} is synchronized on it), so the
- * maps below are guarded by {@code this}.
+ * <p>Classes are defined under the loader's lock ({@code loadClass} is synchronized on it), so its
+ * maps are guarded by {@code this}.
  */
 public final class WeavingClassLoader extends ClassLoader {
     private static final Weaver.Options OPTIONS = new Weaver.Options(true, false, true);

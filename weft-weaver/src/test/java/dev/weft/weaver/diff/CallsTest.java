@@ -1,0 +1,62 @@
+package dev.weft.weaver.diff;
+
+import dev.weft.weaver.diff.bodies.Calls;
+import dev.weft.weaver.testkit.Differential;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Differential tests of awaits among the operands of calls, constructors and array creations:
+ * woven, stackful and blocking runs of each body of {@link Calls} agree.
+ */
+@Timeout(120)
+class CallsTest {
+    private static Differential diff;
+
+    @BeforeAll
+    static void start() {
+        diff = new Differential();
+    }
+
+    @AfterAll
+    static void stop() {
+        diff.close();
+    }
+
+    @Test
+    void awaitsInAnArgumentListEvaluateLeftToRight() {
+        diff.check(Calls.class, "awaitsInArgumentListEvaluateLeftToRight");
+    }
+
+    @Test
+    void awaitAsTheOnlyConstructorArgument() {
+        diff.check(Calls.class, "awaitAsTheConstructorArgument");
+    }
+
+    @Test
+    void awaitBetweenOtherConstructorArgumentsKeepsTheNewObjectAndArguments() {
+        diff.check(Calls.class, "awaitAmongConstructorArguments");
+    }
+
+    @Test
+    void awaitInsideNestedConstructorCalls() {
+        diff.check(Calls.class, "nestedConstructorsAroundAwait");
+    }
+
+    @Test
+    void awaitedReceiverAndAwaitsInArrayInitializers() {
+        diff.check(Calls.class, "awaitedReceiverAndArrayInitializers");
+    }
+
+    @Test
+    void wideAndNarrowPrimitiveArgumentsWaitOnTheStackAcrossAwaits() {
+        diff.check(Calls.class, "wideAndNarrowArgumentsAroundAwaits");
+    }
+
+    @Test
+    void chainedCallsWithAwaitedArguments() {
+        diff.check(Calls.class, "chainedCallsWithAwaitedArguments");
+    }
+}

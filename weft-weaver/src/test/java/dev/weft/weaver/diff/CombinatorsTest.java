@@ -1,0 +1,47 @@
+package dev.weft.weaver.diff;
+
+import dev.weft.weaver.diff.bodies.Combinators;
+import dev.weft.weaver.testkit.Differential;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Differential tests of async bodies as children of combinators and tasks: woven, stackful and
+ * blocking runs of each body of {@link Combinators} agree.
+ */
+@Timeout(120)
+class CombinatorsTest {
+    private static Differential diff;
+
+    @BeforeAll
+    static void start() {
+        diff = new Differential();
+    }
+
+    @AfterAll
+    static void stop() {
+        diff.close();
+    }
+
+    @Test
+    void raceCancelsTheLosingAsyncBodyWhichUnwindsOnce() {
+        diff.check(Combinators.class, "raceCancelsTheLosingAsyncBody");
+    }
+
+    @Test
+    void joinAllOfAsyncBodiesGivesEveryOutputInOrder() {
+        diff.check(Combinators.class, "joinAllOfAsyncBodies");
+    }
+
+    @Test
+    void aFailingAsyncBodyInJoinAllCancelsItsSuspendedSibling() {
+        diff.check(Combinators.class, "joinAllFailsFastAndCancelsTheOthers");
+    }
+
+    @Test
+    void spawnedAsyncBodiesAreAwaitedThroughTheirTasks() {
+        diff.check(Combinators.class, "spawnedAsyncBodiesAreAwaitedThroughTheirTasks");
+    }
+}

@@ -1,0 +1,52 @@
+package dev.weft.weaver.diff;
+
+import dev.weft.weaver.diff.bodies.Loops;
+import dev.weft.weaver.testkit.Differential;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Differential tests of loops around awaits: woven, stackful and blocking runs of each body of
+ * {@link Loops} agree.
+ */
+@Timeout(120)
+class LoopsTest {
+    private static Differential diff;
+
+    @BeforeAll
+    static void start() {
+        diff = new Differential();
+    }
+
+    @AfterAll
+    static void stop() {
+        diff.close();
+    }
+
+    @Test
+    void breakAndContinueInAForLoopLeaveAfterAwaits() {
+        diff.check(Loops.class, "forWithBreakAndContinue");
+    }
+
+    @Test
+    void awaitsInWhileAndDoWhileConditionsDecideTheLoops() {
+        diff.check(Loops.class, "whileAndDoWhileWithAwaitInCondition");
+    }
+
+    @Test
+    void labelledBreakAndContinueLeaveNestedLoopsAcrossAwaits() {
+        diff.check(Loops.class, "labelledBreakAndContinueAcrossNestedLoops");
+    }
+
+    @Test
+    void enhancedForKeepsItsHiddenIteratorArrayAndIndexAcrossAwaits() {
+        diff.check(Loops.class, "enhancedForOverListAndArray");
+    }
+
+    @Test
+    void awaitsInForInitializerConditionAndUpdateRunInOrder() {
+        diff.check(Loops.class, "awaitsInForHeader");
+    }
+}

@@ -1,0 +1,179 @@
+package dev.weft.weaver.diff.bodies;
+
+import static dev.weft.Weft.await;
+
+import dev.weft.Weft;
+import dev.weft.future.Future;
+import dev.weft.weaver.testkit.Probe;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** Loops around awaits. Each body {@code X} has a blocking twin {@code XBlocking} with the same text. */
+public final class Loops {
+    private Loops() {}
+
+    /** A for loop with an await in its body, left by {@code continue} and {@code break} after awaits. */
+    public static Future<String> forWithBreakAndContinue(Probe p) {
+        return Weft.async(() -> {
+            int sum = 0;
+            for (int i = 0; i < 10; i++) {
+                int v = await(p.later(i, i % 3));
+                if (v % 2 == 1) {
+                    p.log("skip " + v);
+                    continue;
+                }
+                if (v > 6) {
+                    p.log("break at " + v);
+                    break;
+                }
+                sum += await(p.remote(v * 10));
+                p.log("sum " + sum);
+            }
+            return "sum=" + sum;
+        });
+    }
+
+    public static Callable<String> forWithBreakAndContinueBlocking(Probe p) {
+        return () -> {
+            int sum = 0;
+            for (int i = 0; i < 10; i++) {
+                int v = await(p.later(i, i % 3));
+                if (v % 2 == 1) {
+                    p.log("skip " + v);
+                    continue;
+                }
+                if (v > 6) {
+                    p.log("break at " + v);
+                    break;
+                }
+                sum += await(p.remote(v * 10));
+                p.log("sum " + sum);
+            }
+            return "sum=" + sum;
+        };
+    }
+
+    /** Awaits in the conditions of while and do-while loops. */
+    public static Future<String> whileAndDoWhileWithAwaitInCondition(Probe p) {
+        return Weft.async(() -> {
+            int n = 0;
+            while (await(p.later(n, 1)) < 4) {
+                n += await(p.ready(1));
+                p.log("up " + n);
+            }
+            do {
+                n -= await(p.remote(2));
+                p.log("down " + n);
+            } while (await(p.ready(n)) > 0);
+            return "n=" + n;
+        });
+    }
+
+    public static Callable<String> whileAndDoWhileWithAwaitInConditionBlocking(Probe p) {
+        return () -> {
+            int n = 0;
+            while (await(p.later(n, 1)) < 4) {
+                n += await(p.ready(1));
+                p.log("up " + n);
+            }
+            do {
+                n -= await(p.remote(2));
+                p.log("down " + n);
+            } while (await(p.ready(n)) > 0);
+            return "n=" + n;
+        };
+    }
+
+    /** Labelled break and continue of the outer loop, decided by awaited values in the inner one. */
+    public static Future<String> labelledBreakAndContinueAcrossNestedLoops(Probe p) {
+        return Weft.async(() -> {
+            StringBuilder sb = new StringBuilder();
+            outer:
+            for (int i = 0; i < 4; i++) {
+                inner:
+                for (int j = 0; j < 4; j++) {
+                    int v = await(p.later(i * 4 + j, j & 1));
+                    if (v == 6) continue outer;
+                    if (v == 13) break outer;
+                    if (j == i) continue inner;
+                    sb.append(v).append(',');
+                    p.log("v " + v);
+                }
+                p.log("row " + i + " " + await(p.remote(sb.length())));
+            }
+            return sb.toString();
+        });
+    }
+
+    public static Callable<String> labelledBreakAndContinueAcrossNestedLoopsBlocking(Probe p) {
+        return () -> {
+            StringBuilder sb = new StringBuilder();
+            outer:
+            for (int i = 0; i < 4; i++) {
+                inner:
+                for (int j = 0; j < 4; j++) {
+                    int v = await(p.later(i * 4 + j, j & 1));
+                    if (v == 6) continue outer;
+                    if (v == 13) break outer;
+                    if (j == i) continue inner;
+                    sb.append(v).append(',');
+                    p.log("v " + v);
+                }
+                p.log("row " + i + " " + await(p.remote(sb.length())));
+            }
+            return sb.toString();
+        };
+    }
+
+    /** Enhanced for over a list and over an array (javac's hidden iterator, array and index locals). */
+    public static Future<String> enhancedForOverListAndArray(Probe p) {
+        return Weft.async(() -> {
+            String out = "";
+            for (String w : List.of("a", "b", "c")) {
+                out += await(p.later(w.toUpperCase(), 1));
+                for (char c : await(p.ready(w + w + "!")).toCharArray()) {
+                    out += await(p.remote(c));
+                }
+                p.log("word " + w + " " + out);
+            }
+            return out;
+        });
+    }
+
+    public static Callable<String> enhancedForOverListAndArrayBlocking(Probe p) {
+        return () -> {
+            String out = "";
+            for (String w : List.of("a", "b", "c")) {
+                out += await(p.later(w.toUpperCase(), 1));
+                for (char c : await(p.ready(w + w + "!")).toCharArray()) {
+                    out += await(p.remote(c));
+                }
+                p.log("word " + w + " " + out);
+            }
+            return out;
+        };
+    }
+
+    /** Awaits in the initializer, condition and update of a for header. */
+    public static Future<String> awaitsInForHeader(Probe p) {
+        return Weft.async(() -> {
+            int seen = 0;
+            for (int i = await(p.ready(1)); i < await(p.later(9, 1)); i += await(p.remote(3))) {
+                seen = seen * 10 + i;
+                p.log("i " + i);
+            }
+            return "seen=" + seen;
+        });
+    }
+
+    public static Callable<String> awaitsInForHeaderBlocking(Probe p) {
+        return () -> {
+            int seen = 0;
+            for (int i = await(p.ready(1)); i < await(p.later(9, 1)); i += await(p.remote(3))) {
+                seen = seen * 10 + i;
+                p.log("i " + i);
+            }
+            return "seen=" + seen;
+        };
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weft.weaver.diff.gen;
+
+/**
+ * The shape of a generated expression. Shapes carry no types: {@link Renderer} renders each at the
+ * kind its place needs, so every generated body compiles, and small numbers pick among what is in
+ * scope, so shrinking a number picks the first choice.
+ */
+sealed interface Expr {
+    /** @param n the literal's seed ({@link Kind#literal}) */
+    record Lit(int n) implements Expr {}
+
+    /** @param pick which variable of the kind in scope */
+    record Var(int pick) implements Expr {}
+
+    /**
+     * {@code await(p.ready(v))}, {@code await(p.later(v, polls))} or {@code await(p.remote(v))}.
+     *
+     * @param source which future
+     * @param polls the pending polls of a {@code later} future
+     * @param value the value it completes with
+     */
+    record Await(Source source, int polls, Expr value) implements Expr {}
+
+    /** @param checked {@code await(p.failChecked(..))} if true, else {@code await(p.failUnchecked(..))} */
+    record Fail(boolean checked) implements Expr {}
+
+    /**
+     * A binary operation of the place's kind (or a comparison, for a boolean).
+     *
+     * @param op which operator
+     * @param left its left operand
+     * @param right its right operand
+     */
+    record Binary(int op, Expr left, Expr right) implements Expr {}
+
+    /**
+     * @param condition a boolean
+     * @param then when true
+     * @param otherwise when false
+     */
+    record Ternary(Expr condition, Expr then, Expr otherwise) implements Expr {}
+
+    /** @param value logged by {@code p.seen(..)}, and the result */
+    record Seen(Expr value) implements Expr {}
+
+    /**
+     * A switch expression on {@code selector & 3} (or on a string made of it), whose second arm is
+     * a block that logs and yields.
+     *
+     * @param onString switch on {@code "k" + (selector & 1)} instead
+     * @param selector an int
+     * @param first case 0 (or "k0")
+     * @param second case 1 (or "k1")
+     * @param rest default
+     */
+    record Switch(boolean onString, Expr selector, Expr first, Expr second, Expr rest) implements Expr {}
+
+    /** The futures an await waits for. */
+    enum Source { READY, LATER, REMOTE }
+}

@@ -1,0 +1,92 @@
+package dev.weft.weaver.diff.gen;
+
+import dev.weft.weaver.testkit.Differential;
+import dev.weft.weaver.testkit.MemoryClassLoader;
+import dev.weft.weaver.testkit.MemoryCompiler;
+import dev.weft.weaver.testkit.WeavingClassLoader;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Generated bodies run woven, stackful and blocking with the same results and logs. Each try
+ * draws a batch of up to {@value #BATCH} bodies from its own seed ({@link BodyGenerator}),
+ * compiles them (one class each) in one javac call, then checks each with {@link Differential}. A
+ * failure names the seed, shrinks the body ({@link Shrinker}) and prints its source.
+ *
+ * <p>The default run is {@value #TRIES} tries (a few hundred bodies) from a fresh base seed each
+ * run; {@code -Dweft.weaver.fuzz.tries=N} scales it for a hand run, and
+ * {@code -Dweft.weaver.fuzz.seed=S} replays a run (a try's seed is {@code S + its index}).
+ */
+class GeneratedBodiesTest {
+    private static final int TRIES = 40;
+    private static final int BATCH = 12;
+    private static final String PACKAGE = "dev.weft.weaver.generated";
+    private static Differential diff;
+
+    @BeforeAll
+    static void start() {
+        diff = new Differential();
+    }
+
+    @AfterAll
+    static void stop() {
+        diff.close();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> wovenStackfulAndBlockingRunsOfGeneratedBodiesAgree() {
+        int tries = Integer.getInteger("weft.weaver.fuzz.tries", TRIES);
+        long base = Long.getLong("weft.weaver.fuzz.seed", ThreadLocalRandom.current().nextLong());
+        return IntStream.range(0, tries).mapToObj(i -> DynamicTest.dynamicTest(
+                "seed " + (base + i) + " (replay: -Dweft.weaver.fuzz.seed=" + base + ", try " + i + ")",
+                () -> checkBatch(base + i)));
+    }
+
+    private static void checkBatch(long seed) throws Exception {
+        List<GeneratedBody> batch = new BodyGenerator(seed).batch(BATCH);
+        Map<String, String> sources = new LinkedHashMap<>();
+        for (int i = 0; i < batch.size(); i++) sources.put(PACKAGE + ".G" + i, batch.get(i).source(PACKAGE, "G" + i));
+        Map<String, byte[]> classes = MemoryCompiler.compile(sources);
+        ClassLoader parent = GeneratedBodiesTest.class.getClassLoader();
+        MemoryClassLoader plain = new MemoryClassLoader(parent, classes);
+        WeavingClassLoader woven = WeavingClassLoader.ofClassFiles(parent, classes);
+        for (int i = 0; i < batch.size(); i++) {
+            String name = PACKAGE + ".G" + i;
+            try {
+                diff.check(woven.loadClass(name), plain.loadClass(name), "body");
+            } catch (AssertionError | RuntimeException | LinkageError | ClassNotFoundException e) {
+                GeneratedBody small = Shrinker.shrink(batch.get(i), GeneratedBodiesTest::fails);
+                String source = small.source(PACKAGE, "G");
+                throw new AssertionError("generated body " + name + " of seed " + seed + " fails: " + e
+                        + "\nshrunk to:\n" + MemoryCompiler.numbered(Map.of(PACKAGE + ".G", source)), e);
+            }
+        }
+    }
+
+    /** @return whether {@code body} compiles and still fails the check */
+    private static boolean fails(GeneratedBody body) {
+        String name = PACKAGE + ".G";
+        Map<String, byte[]> classes;
+        try {
+            classes = MemoryCompiler.compile(Map.of(name, body.source(PACKAGE, "G")));
+        } catch (RuntimeException | AssertionError notCompiling) {
+            return false;
+        }
+        try {
+            ClassLoader parent = GeneratedBodiesTest.class.getClassLoader();
+            diff.check(WeavingClassLoader.ofClassFiles(parent, classes).loadClass(name),
+                    new MemoryClassLoader(parent, classes).loadClass(name), "body");
+            return false;
+        } catch (AssertionError | RuntimeException | LinkageError | ClassNotFoundException e) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,296 @@
+package dev.weft.weaver.diff.gen;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Renders statement shapes as the Java text of a body that compiles: each expression at the kind
+ * its place needs, each variable pick among the variables in scope, each jump to an enclosing loop.
+ * Rendering is deterministic, so the async body and its blocking twin get the same text.
+ */
+final class Renderer {
+    private static final List<Var> TOP = List.of(new Var("i0", Kind.INT, true), new Var("i1", Kind.INT, true),
+            new Var("l0", Kind.LONG, true), new Var("d0", Kind.DOUBLE, true), new Var("f0", Kind.FLOAT, true),
+            new Var("b0", Kind.BYTE, true), new Var("c0", Kind.CHAR, true), new Var("s0", Kind.SHORT, true),
+            new Var("z0", Kind.BOOLEAN, true), new Var("t0", Kind.STRING, true));
+    private static final String DECLARATIONS = "int i0 = await(p.ready(1)); int i1 = 2; long l0 = 3L; double d0 = 0.5; float f0 = 1.5f; "
+            + "byte b0 = 4; char c0 = 'e'; short s0 = 6; boolean z0 = true; String t0 = \"t\"; int[] arr = new int[4];";
+    private static final String STATE = TOP.stream().map(v -> "\" " + v.name + "=\" + " + v.name)
+            .collect(Collectors.joining(" + ")) + " + \" arr=\" + java.util.Arrays.toString(arr)";
+    private static final String[] CATCHES = {"IllegalStateException", "CompletionException", "RuntimeException", "Exception"};
+
+    private final StringBuilder out = new StringBuilder();
+    private final Deque<List<Var>> scopes = new ArrayDeque<>();
+    private final List<String> loops = new ArrayList<>(); // labels of the enclosing loops, outermost first
+    private int switches; // enclosing switch statements
+    private int ids;
+    private int indent;
+
+    private Renderer(int indent) {
+        this.indent = indent;
+    }
+
+    /**
+     * @param statements the body's statements
+     * @param indent the indentation level of the body's lines (four spaces each)
+     * @return the body's lines: its locals (the first awaited, so that every body is woven), the
+     *     statements, and a return of every local's value
+     */
+    static String body(List<Stmt> statements, int indent) {
+        Renderer r = new Renderer(indent);
+        r.line(DECLARATIONS);
+        r.scopes.push(new ArrayList<>(TOP));
+        statements.forEach(r::statement);
+        r.line("return \"end\" + " + STATE + ";");
+        return r.out.toString();
+    }
+
+    private void statement(Stmt s) {
+        switch (s) {
+            case Stmt.Assign a -> {
+                List<Var> vars = visible(v -> v.assignable);
+                Var v = vars.get(Math.floorMod(a.pick(), vars.size()));
+                line(v.name + " " + assignOperator(v.kind, a.op()) + " " + expr(a.value(), v.kind) + ";");
+            }
+            case Stmt.Log l -> line("p.log(\"l" + id() + " \" + (" + expr(l.value(), Kind.pick(l.kind())) + "));");
+            case Stmt.ArrayAdd a -> line("arr[(" + expr(a.index(), Kind.INT) + ") & 3] += " + expr(a.value(), Kind.INT) + ";");
+            case Stmt.Jump j -> jump(j);
+            case Stmt.Throw t -> line("if (" + expr(t.condition(), Kind.BOOLEAN) + ") throw new "
+                    + (t.checked() ? "java.io.IOException" : "IllegalStateException") + "(\"t" + id() + " \" + i0);");
+            case Stmt.Return r -> line("if (" + expr(r.condition(), Kind.BOOLEAN) + ") return \"r" + id() + "\" + " + STATE + ";");
+            case Stmt.If i -> {
+                line("if (" + expr(i.condition(), Kind.BOOLEAN) + ") {");
+                block(i.then());
+                if (!i.otherwise().isEmpty()) {
+                    line("} else {");
+                    block(i.otherwise());
+                }
+                line("}");
+            }
+            case Stmt.Loop l -> loop(l);
+            case Stmt.Try t -> tryStatement(t);
+            case Stmt.Resource r -> {
+                String name = "r" + id();
+                line("try (Probe.Resource " + name + " = p.resource(\"" + name + "\")) {");
+                indent++;
+                line("p.log(\"using \" + " + name + ".name());");
+                indent--;
+                block(r.body());
+                line("}");
+            }
+            case Stmt.Scoped s1 -> {
+                Kind k = Kind.pick(s1.kind());
+                String x = "x" + id();
+                line("{");
+                indent++;
+                line(k.type() + " " + x + " = " + expr(s1.init(), k) + ";");
+                scopes.push(new ArrayList<>(List.of(new Var(x, k, true))));
+                s1.body().forEach(this::statement);
+                scopes.pop();
+                line("p.log(\"" + x + " \" + " + x + ");");
+                indent--;
+                line("}");
+            }
+            case Stmt.Switch w -> switchStatement(w);
+        }
+    }
+
+    private void jump(Stmt.Jump j) {
+        String condition = expr(j.condition(), Kind.BOOLEAN);
+        if (!loops.isEmpty()) {
+            String label = loops.get(Math.floorMod(j.pick(), loops.size()));
+            line("if (" + condition + ") " + (j.isBreak() ? "break " : "continue ") + label + ";");
+        } else if (switches > 0 && j.isBreak()) {
+            line("if (" + condition + ") break;");
+        } else {
+            line("p.log(\"j" + id() + " \" + " + condition + ");");
+        }
+    }
+
+    private void loop(Stmt.Loop l) {
+        String label = "loop" + id();
+        int count = Math.floorMod(l.count(), 4);
+        String bound = l.awaitedBound() ? "await(p.later(" + count + ", 1))" : Integer.toString(count);
+        String counter = (l.form() == Stmt.Form.FOR ? "k" : "w") + id();
+        Var v = new Var(counter, Kind.INT, false);
+        switch (l.form()) {
+            case FOR -> line(label + ": for (int " + counter + " = 0; " + counter + " < " + bound + "; " + counter + "++) {");
+            case WHILE -> {
+                line("int " + counter + " = 0;");
+                line(label + ": while (" + counter + " < " + bound + ") {");
+            }
+            case DO_WHILE -> {
+                line("int " + counter + " = 0;");
+                line(label + ": do {");
+            }
+        }
+        indent++;
+        if (l.form() != Stmt.Form.FOR) line(counter + "++;");
+        scopes.push(new ArrayList<>(List.of(v)));
+        loops.add(label);
+        l.body().forEach(this::statement);
+        loops.removeLast();
+        scopes.pop();
+        indent--;
+        line(l.form() == Stmt.Form.DO_WHILE ? "} while (" + counter + " < " + bound + ");" : "}");
+        if (l.form() != Stmt.Form.FOR) scopes.peek().add(v);
+    }
+
+    private void tryStatement(Stmt.Try t) {
+        int catches = t.catches() & 0xF;
+        line("try {");
+        block(t.body());
+        for (int i = 0; i < CATCHES.length; i++) {
+            if ((catches & (1 << i)) == 0) continue;
+            String e = "e" + id();
+            line("} catch (" + CATCHES[i] + " " + e + ") {");
+            indent++;
+            line("p.log(\"c" + id() + " \" + " + e + ");");
+            indent--;
+            block(t.handler());
+        }
+        if (t.hasFinally() || catches == 0) {
+            line("} finally {");
+            block(t.cleanup());
+        }
+        line("}");
+    }
+
+    private void switchStatement(Stmt.Switch w) {
+        String selector = expr(w.selector(), Kind.INT);
+        String[] labels = w.onString() ? new String[] {"\"k0\"", "\"k1\""} : new String[] {"0", "1"};
+        line("switch (" + (w.onString() ? "\"k\" + ((" + selector + ") & 1)" : "(" + selector + ") & 3") + ") {");
+        switches++;
+        indent++;
+        if (w.arrow()) {
+            arrowCase("case " + labels[0], w.first());
+            arrowCase("case " + labels[1], w.second());
+            arrowCase("default", w.rest());
+        } else {
+            oldCase("case " + labels[0], w.first(), !w.fallThrough());
+            oldCase("case " + labels[1], w.second(), true);
+            oldCase("default", w.rest(), false);
+        }
+        indent--;
+        switches--;
+        line("}");
+    }
+
+    private void arrowCase(String label, List<Stmt> body) {
+        line(label + " -> {");
+        block(body);
+        line("}");
+    }
+
+    private void oldCase(String label, List<Stmt> body, boolean breaks) {
+        line(label + ": {");
+        block(body);
+        line("}");
+        if (breaks) {
+            indent++;
+            line("break;");
+            indent--;
+        }
+    }
+
+    private void block(List<Stmt> statements) {
+        indent++;
+        scopes.push(new ArrayList<>());
+        statements.forEach(this::statement);
+        scopes.pop();
+        indent--;
+    }
+
+    private String expr(Expr e, Kind k) {
+        return switch (e) {
+            case Expr.Lit l -> k.literal(l.n());
+            case Expr.Var v -> {
+                List<Var> vars = visible(x -> x.kind == k);
+                yield vars.get(Math.floorMod(v.pick(), vars.size())).name;
+            }
+            case Expr.Await a -> {
+                String value = expr(a.value(), k);
+                yield "await(" + switch (a.source()) {
+                    case READY -> "p.ready(" + value + ")";
+                    case LATER -> "p.later(" + value + ", " + Math.floorMod(a.polls(), 3) + ")";
+                    case REMOTE -> "p.remote(" + value + ")";
+                } + ")";
+            }
+            case Expr.Fail f -> "await(p.<" + k.boxed() + ">fail" + (f.checked() ? "Checked" : "Unchecked") + "(\"f" + id() + "\"))";
+            case Expr.Binary b -> binary(b, k);
+            case Expr.Ternary t -> narrowed(k, "(" + expr(t.condition(), Kind.BOOLEAN) + " ? " + expr(t.then(), k) + " : "
+                    + expr(t.otherwise(), k) + ")");
+            case Expr.Seen s -> "p.seen(\"v" + id() + "\", " + expr(s.value(), k) + ")";
+            case Expr.Switch w -> {
+                String selector = expr(w.selector(), Kind.INT);
+                String first = expr(w.first(), k);
+                String second = expr(w.second(), k);
+                String rest = expr(w.rest(), k);
+                String on = w.onString() ? "\"k\" + ((" + selector + ") & 1)" : "(" + selector + ") & 3";
+                String[] labels = w.onString() ? new String[] {"\"k0\"", "\"k1\""} : new String[] {"0", "1"};
+                yield "((" + k.type() + ") (switch (" + on + ") { case " + labels[0] + " -> " + first + "; case " + labels[1]
+                        + " -> { p.log(\"y" + id() + "\"); yield " + second + "; } default -> " + rest + "; }))";
+            }
+        };
+    }
+
+    private String binary(Expr.Binary b, Kind k) {
+        int op = b.op();
+        return switch (k) {
+            case INT, LONG -> "(" + expr(b.left(), k) + " " + pick(op, "+", "-", "*", "^", "&", "|") + " " + expr(b.right(), k) + ")";
+            case DOUBLE, FLOAT -> "(" + expr(b.left(), k) + " " + pick(op, "+", "-", "*") + " " + expr(b.right(), k) + ")";
+            case BYTE, CHAR, SHORT -> narrowed(k, "(" + expr(b.left(), k) + " " + pick(op, "+", "-", "^") + " " + expr(b.right(), k) + ")");
+            case STRING -> "(" + expr(b.left(), k) + " + " + expr(b.right(), Kind.pick(op)) + ")";
+            case BOOLEAN -> switch (Math.floorMod(op, 7)) {
+                case 0 -> "(" + expr(b.left(), k) + " && " + expr(b.right(), k) + ")";
+                case 1 -> "(" + expr(b.left(), k) + " || " + expr(b.right(), k) + ")";
+                case 2 -> "(" + expr(b.left(), k) + " ^ " + expr(b.right(), k) + ")";
+                case 3 -> "(" + expr(b.left(), Kind.INT) + " < " + expr(b.right(), Kind.INT) + ")";
+                case 4 -> "(" + expr(b.left(), Kind.LONG) + " >= " + expr(b.right(), Kind.LONG) + ")";
+                case 5 -> "(" + expr(b.left(), Kind.CHAR) + " < " + expr(b.right(), Kind.CHAR) + ")";
+                default -> "(" + expr(b.left(), Kind.STRING) + ").equals(" + expr(b.right(), Kind.STRING) + ")";
+            };
+        };
+    }
+
+    private static String assignOperator(Kind k, int op) {
+        String[] compound = switch (k) {
+            case INT, LONG -> new String[] {"+=", "-=", "*=", "^="};
+            case DOUBLE, FLOAT -> new String[] {"+=", "-=", "*="};
+            case BYTE, CHAR, SHORT -> new String[] {"+=", "-=", "^="};
+            case BOOLEAN -> new String[] {"|=", "&=", "^="};
+            case STRING -> new String[] {"+="};
+        };
+        int i = Math.floorMod(op, compound.length + 1);
+        return i == 0 ? "=" : compound[i - 1];
+    }
+
+    private static String narrowed(Kind k, String expression) {
+        return k.narrow() ? "(" + k.type() + ") " + expression : expression;
+    }
+
+    private static String pick(int op, String... choices) {
+        return choices[Math.floorMod(op, choices.length)];
+    }
+
+    private List<Var> visible(Predicate<Var> which) {
+        List<Var> all = new ArrayList<>();
+        scopes.descendingIterator().forEachRemaining(scope -> scope.stream().filter(which).forEach(all::add));
+        return all;
+    }
+
+    private int id() {
+        return ids++;
+    }
+
+    private void line(String text) {
+        out.append("    ".repeat(indent)).append(text).append('\n');
+    }
+
+    /** A local in scope: loop counters are read-only, so every loop ends. */
+    private record Var(String name, Kind kind, boolean assignable) {}
+}

@@ -1,0 +1,96 @@
+package dev.weft.weaver.diff.gen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Makes a failing generated body smaller while it still fails: drops one statement, or puts a
+ * compound statement's own blocks in its place, anywhere in the tree, and keeps the first smaller
+ * body that still fails, until none does. What is left is the body printed in the failure.
+ */
+final class Shrinker {
+    private Shrinker() {}
+
+    /**
+     * @param body a body for which {@code fails} holds
+     * @param fails whether a body still shows the failure
+     * @return the smallest failing body reached
+     */
+    static GeneratedBody shrink(GeneratedBody body, Predicate<GeneratedBody> fails) {
+        GeneratedBody current = body;
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (List<Stmt> smaller : smaller(current.statements())) {
+                GeneratedBody candidate = new GeneratedBody(smaller);
+                if (!smaller.isEmpty() && fails.test(candidate)) {
+                    current = candidate;
+                    progress = true;
+                    break;
+                }
+            }
+        }
+        return current;
+    }
+
+    /** Every list one step smaller than {@code block}. */
+    private static List<List<Stmt>> smaller(List<Stmt> block) {
+        List<List<Stmt>> out = new ArrayList<>();
+        for (int i = 0; i < block.size(); i++) {
+            List<Stmt> without = new ArrayList<>(block);
+            without.remove(i);
+            out.add(without);
+            for (List<Stmt> inner : children(block.get(i))) {
+                List<Stmt> flattened = new ArrayList<>(block.subList(0, i));
+                flattened.addAll(inner);
+                flattened.addAll(block.subList(i + 1, block.size()));
+                out.add(flattened);
+            }
+            for (Stmt s : replacements(block.get(i))) {
+                List<Stmt> replaced = new ArrayList<>(block);
+                replaced.set(i, s);
+                out.add(replaced);
+            }
+        }
+        return out;
+    }
+
+    private static List<List<Stmt>> children(Stmt s) {
+        return switch (s) {
+            case Stmt.If i -> List.of(i.then(), i.otherwise());
+            case Stmt.Loop l -> List.of(l.body());
+            case Stmt.Try t -> List.of(t.body());
+            case Stmt.Resource r -> List.of(r.body());
+            case Stmt.Switch w -> List.of(w.first(), w.second(), w.rest());
+            default -> List.of();
+        };
+    }
+
+    /** The same compound statement with one of its blocks one step smaller. */
+    private static List<Stmt> replacements(Stmt s) {
+        List<Stmt> out = new ArrayList<>();
+        switch (s) {
+            case Stmt.If i -> {
+                for (List<Stmt> b : smaller(i.then())) out.add(new Stmt.If(i.condition(), b, i.otherwise()));
+                for (List<Stmt> b : smaller(i.otherwise())) out.add(new Stmt.If(i.condition(), i.then(), b));
+            }
+            case Stmt.Loop l -> {
+                for (List<Stmt> b : smaller(l.body())) out.add(new Stmt.Loop(l.form(), l.count(), l.awaitedBound(), b));
+            }
+            case Stmt.Try t -> {
+                for (List<Stmt> b : smaller(t.body())) {
+                    out.add(new Stmt.Try(b, t.catches(), t.handler(), t.hasFinally(), t.cleanup()));
+                }
+            }
+            case Stmt.Resource r -> {
+                for (List<Stmt> b : smaller(r.body())) out.add(new Stmt.Resource(b));
+            }
+            case Stmt.Scoped c -> {
+                for (List<Stmt> b : smaller(c.body())) out.add(new Stmt.Scoped(c.kind(), c.init(), b));
+            }
+            default -> { }
+        }
+        return out;
+    }
+}
