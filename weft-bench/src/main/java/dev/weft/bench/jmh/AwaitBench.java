@@ -3,6 +3,7 @@ package dev.weft.bench.jmh;
 import dev.weft.Weft;
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.Mechanism;
+import dev.weft.coro.WovenFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -26,14 +27,24 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Cost of one {@code await} of a future that is pending, then woken and ready, measured three
+ * Cost of one {@code await} of a future that is pending, then woken and ready, measured several
  * ways. Each operation is: complete the future (wake its waker), then poll once so the waiter
- * takes the value and waits again on the next round.
+ * takes the value (an await that finds its future ready) and waits again on the next round (an
+ * await that finds it pending).
  * <ul>
- *   <li>{@link #coroutineAwait}: a Weft coroutine body looping on {@code await(flip)}; the
- *       benchmark thread is the worker (suspend + resume of the coroutine per op);</li>
+ *   <li>{@link #coroutineAwait}: a Weft coroutine body ({@link Coroutine#async}, stackful in every
+ *       build) looping on {@code await(flip)}; the benchmark thread is the worker (suspend + resume
+ *       of the coroutine per op);</li>
+ *   <li>{@link #wovenAwait}: the same body through {@code Weft.async}, which the weaver turns into
+ *       a {@link WovenFuture} (its state is {@link WovenFlip}; the woven benchmarks fail unless
+ *       weft-bench was built with the weaver);</li>
  *   <li>{@link #stateMachineFuture}: the hand-written future a weaver would emit for that loop
  *       (no stack switch: the floor);</li>
+ *   <li>{@link #wovenGateAwait} and {@link #stateMachineGateAwait}: the woven and hand-written
+ *       loops again, awaiting a {@link Gate} instead of a {@link Flip}: its ready answer is one
+ *       shared instance, so whatever they allocate per op is the awaits' own (a {@link Flip}'s
+ *       answer, a new {@link Poll.Ready} holding a new {@link Integer}, is 32 B per op however it
+ *       is awaited);</li>
  *   <li>{@link #rawContinuationAwait}: the same loop as the coroutine, but on a raw
  *       {@code jdk.internal.vm.Continuation} that yields while the future is pending: the mechanism
  *       Weft did not choose (unsafe with monitors held across a yield), for comparison;</li>
@@ -41,7 +52,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code LockSupport.park()}; the benchmark thread unparks it and spins until it parked again
  *       (a cross-thread round trip, as any JDK virtual thread pays).</li>
  * </ul>
- * Run: {@code java -jar weft-bench/target/weft-bench.jar AwaitBench}.
+ * Run: {@code java -jar weft-bench/target/weft-bench.jar AwaitBench} (add {@code -prof gc} for the
+ * bytes allocated per op).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -89,6 +101,163 @@ public class AwaitBench {
                 if (!(flip.poll(cx) instanceof Poll.Ready<Integer>(Integer v))) return Poll.pending();
                 sum += v;
             }
+        }
+    }
+
+    /** Like {@link Flip}, but ready with one shared answer (the number 1): polling it allocates nothing. */
+    static final class Gate implements Future<Integer> {
+        private static final Poll<Integer> OPEN = Poll.ready(1);
+        private boolean open;
+        private Waker waker = Waker.noop();
+        int taken;
+
+        @Override
+        public Poll<Integer> poll(Context cx) {
+            if (open) {
+                open = false;
+                taken++;
+                return OPEN;
+            }
+            waker = cx.waker();
+            return Poll.pending();
+        }
+
+        void open() {
+            open = true;
+            waker.wake();
+        }
+    }
+
+    /** The state machine of {@code while (true) sum += await(gate);}. */
+    static final class GateLoop implements Future<Long> {
+        private final Gate gate;
+        long sum;
+
+        GateLoop(Gate gate) {
+            this.gate = gate;
+        }
+
+        @Override
+        public Poll<Long> poll(Context cx) {
+            while (true) {
+                if (!(gate.poll(cx) instanceof Poll.Ready<Integer>(Integer v))) return Poll.pending();
+                sum += v;
+            }
+        }
+    }
+
+    /**
+     * Checks that {@code body} is woven and polls it once, so that it waits.
+     *
+     * @param body a {@code Weft.async} body
+     * @param cx the context to poll it with
+     * @return {@code body}
+     * @throws Exception never in practice (the first poll of the body)
+     */
+    static Future<Long> startWoven(Future<Long> body, Context cx) throws Exception {
+        if (!(body instanceof WovenFuture<?>)) {
+            body.cancel();
+            throw new IllegalStateException("the woven benchmarks need the weaver: build weft-bench with the weft-weaver plugin");
+        }
+        if (!body.poll(cx).isPending()) throw new IllegalStateException("woven future should wait");
+        return body;
+    }
+
+    /**
+     * {@code while (!stop) sum += await(flip);} in a {@code Weft.async} body. Each of the newer
+     * cases has a state of its own: set up beside the others, they change what C2 makes of
+     * {@link #stateMachineFuture} (80 B/op instead of 32 when the {@link GateLoop} was polled in
+     * the same setup), and the other benchmarks still run in a build without the weaver.
+     */
+    @State(Scope.Thread)
+    public static class WovenFlip {
+        final Context cx = Context.noop();
+        final Flip flip = new Flip();
+        Future<Long> body;
+        boolean stop;
+
+        /** JMH's constructor. */
+        public WovenFlip() {}
+
+        /**
+         * Makes the woven future and polls it once.
+         *
+         * @throws Exception never in practice (the first poll of the body)
+         */
+        @Setup(Level.Trial)
+        public void setup() throws Exception {
+            body = startWoven(Weft.async(() -> {
+                long sum = 0;
+                while (!stop) sum += Weft.await(flip);
+                return sum;
+            }), cx);
+        }
+
+        /**
+         * Lets the body return.
+         *
+         * @throws Exception never in practice (the last poll of the body)
+         */
+        @TearDown(Level.Trial)
+        public void tearDown() throws Exception {
+            stop = true;
+            flip.complete();
+            if (!body.poll(cx).isReady()) throw new IllegalStateException("woven future did not end");
+        }
+    }
+
+    /** {@code while (!stop) sum += await(gate);} in a {@code Weft.async} body. */
+    @State(Scope.Thread)
+    public static class WovenGate {
+        final Context cx = Context.noop();
+        final Gate gate = new Gate();
+        Future<Long> body;
+        boolean stop;
+
+        /** JMH's constructor. */
+        public WovenGate() {}
+
+        /**
+         * Makes the woven future and polls it once.
+         *
+         * @throws Exception never in practice (the first poll of the body)
+         */
+        @Setup(Level.Trial)
+        public void setup() throws Exception {
+            body = startWoven(Weft.async(() -> {
+                long sum = 0;
+                while (!stop) sum += Weft.await(gate);
+                return sum;
+            }), cx);
+        }
+
+        /**
+         * Lets the body return.
+         *
+         * @throws Exception never in practice (the last poll of the body)
+         */
+        @TearDown(Level.Trial)
+        public void tearDown() throws Exception {
+            stop = true;
+            gate.open();
+            if (!body.poll(cx).isReady()) throw new IllegalStateException("woven future did not end");
+        }
+    }
+
+    /** The hand-written {@link GateLoop}, waiting on its gate. */
+    @State(Scope.Thread)
+    public static class HandGate {
+        final Context cx = Context.noop();
+        final Gate gate = new Gate();
+        final GateLoop loop = new GateLoop(gate);
+
+        /** JMH's constructor. */
+        public HandGate() {}
+
+        /** Polls the loop once, so that it waits. */
+        @Setup(Level.Trial)
+        public void setup() {
+            if (!loop.poll(cx).isPending()) throw new IllegalStateException("state machine should wait");
         }
     }
 
@@ -141,14 +310,14 @@ public class AwaitBench {
     private volatile int parks;
     private volatile boolean stop;
 
-    /** Starts the coroutine, the state machine and the virtual thread, each waiting. */
+    /** Starts the coroutine, the raw continuation, the state machine and the virtual thread, each waiting. */
     @Setup(Level.Trial)
     public void setup() throws Throwable {
         if (Coroutine.mechanism() != Mechanism.SUSPENDING) {
             throw new IllegalStateException("run with --add-opens java.base/java.lang=ALL-UNNAMED");
         }
         coFlip = new Flip();
-        coroutine = Weft.async(() -> {
+        coroutine = Coroutine.async(() -> {
             long sum = 0;
             while (!stop) sum += Weft.await(coFlip);
             return sum;
@@ -202,6 +371,41 @@ public class AwaitBench {
         rawFlip.complete();
         Raw.RUN.invokeExact(rawContinuation);
         return rawFlip.taken;
+    }
+
+    /**
+     * @param w the woven future and its flip
+     * @return the number of values the woven future took
+     * @throws Exception never in practice (a poll of the body)
+     */
+    @Benchmark
+    public int wovenAwait(WovenFlip w) throws Exception {
+        w.flip.complete();
+        w.body.poll(w.cx);
+        return w.flip.taken;
+    }
+
+    /**
+     * @param w the woven future and its gate
+     * @return the number of values the woven future took
+     * @throws Exception never in practice (a poll of the body)
+     */
+    @Benchmark
+    public int wovenGateAwait(WovenGate w) throws Exception {
+        w.gate.open();
+        w.body.poll(w.cx);
+        return w.gate.taken;
+    }
+
+    /**
+     * @param h the hand-written loop and its gate
+     * @return the number of values the state machine took
+     */
+    @Benchmark
+    public int stateMachineGateAwait(HandGate h) {
+        h.gate.open();
+        h.loop.poll(h.cx);
+        return h.gate.taken;
     }
 
     /** @return the number of values the state machine took */

@@ -2,7 +2,6 @@ package dev.weft.bench.workload;
 
 import static dev.weft.Weft.await;
 
-import dev.weft.Weft;
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.Mechanism;
 import dev.weft.future.Future;
@@ -15,6 +14,10 @@ import java.util.function.Supplier;
  * executor exactly where the {@code weft} implementation spawns its hand-written futures. They take
  * the primitives (yield, channel send / receive) as arguments so this file needs nothing from the
  * layers that provide them.
+ *
+ * <p>They call {@link Coroutine#async}, never {@code Weft.async}: the weaver rewrites
+ * {@code Weft.async} call sites only, so these bodies stay stackful in a woven build.
+ * {@link WovenImpls} has the same bodies through {@code Weft.async}, for {@code impl=weft-woven}.
  *
  * {@snippet :
  * // W2, impl=weft-stackful (wired in W2Yield): T tasks, each yielding Y times
@@ -54,7 +57,7 @@ public final class StackfulImpls {
      * @return the coroutine; its output is {@code yields}, for checking
      */
     public static Future<Integer> yielder(int yields, Supplier<? extends Future<?>> yieldNow) {
-        return Weft.async(() -> {
+        return Coroutine.async(() -> {
             int n = 0;
             for (int i = 0; i < yields; i++) {
                 await(yieldNow.get());
@@ -75,7 +78,7 @@ public final class StackfulImpls {
      */
     public static Future<Long> pinger(int rounds, IntFunction<? extends Future<?>> send,
             Supplier<? extends Future<Integer>> receive) {
-        return Weft.async(() -> {
+        return Coroutine.async(() -> {
             long sum = 0;
             for (int i = 0; i < rounds; i++) {
                 await(send.apply(i));
@@ -95,7 +98,7 @@ public final class StackfulImpls {
      */
     public static Future<Integer> ponger(int rounds, Supplier<? extends Future<Integer>> receive,
             IntFunction<? extends Future<?>> send) {
-        return Weft.async(() -> {
+        return Coroutine.async(() -> {
             int n = 0;
             for (int i = 0; i < rounds; i++) {
                 int v = await(receive.get());
@@ -115,6 +118,6 @@ public final class StackfulImpls {
      * @return the coroutine
      */
     public static <T> Future<T> idle(Future<T> receive) {
-        return Weft.async(() -> await(receive));
+        return Coroutine.async(() -> await(receive));
     }
 }

@@ -17,8 +17,10 @@ import java.util.function.IntFunction;
  *
  * <p>Weft: a task wakes itself and returns pending (it goes to the back of its worker's queue).
  * Weft stackful ({@code weft-stackful}): each task is a coroutine awaiting a one-yield future Y
- * times ({@link StackfulImpls#yielder}). Virtual threads: {@link Thread#yield()}. CompletableFuture/ForkJoinPool: each yield re-submits the
- * rest of the task to the pool ({@code execute}), the last step completes the task's future.
+ * times ({@link StackfulImpls#yielder}). Weft woven ({@code weft-woven}): the same body woven into a
+ * state machine ({@link WovenImpls#yielder}). Virtual threads: {@link Thread#yield()}.
+ * CompletableFuture/ForkJoinPool: each yield re-submits the rest of the task to the pool
+ * ({@code execute}), the last step completes the task's future.
  */
 public final class W2Yield implements Workload {
     /** A workload instance for the runner. */
@@ -31,7 +33,7 @@ public final class W2Yield implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", StackfulImpls.IMPL, "vthreads", "cf-fjp");
+        return List.of("weft", StackfulImpls.IMPL, WovenImpls.IMPL, "vthreads", "cf-fjp");
     }
 
     @Override
@@ -49,6 +51,13 @@ public final class W2Yield implements Workload {
                 StackfulImpls.checkMechanism();
                 try (Runtime rt = Peers.weft()) {
                     IntFunction<Future<Integer>> body = y -> StackfulImpls.yielder(y, () -> new Yielder(1));
+                    yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
+                }
+            }
+            case WovenImpls.IMPL -> {
+                WovenImpls.checkWoven();
+                try (Runtime rt = Peers.weft()) {
+                    IntFunction<Future<Integer>> body = y -> WovenImpls.yielder(y, () -> new Yielder(1));
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }
             }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * W3 pingpong: P pairs of tasks; in each pair A sends a number over a bounded(1) channel and B
@@ -24,7 +26,10 @@ import java.util.concurrent.ThreadFactory;
  *       when the channel is full): no future allocated per message;</li>
  *   <li>{@code weft-futures}: the same with a {@code send} and a {@code recv} future per message
  *       ({@link Pinger}, {@link Ponger}): 176 bytes per round trip against 96;</li>
- *   <li>{@code weft-stackful}: coroutines awaiting {@code send} and {@code recv};</li>
+ *   <li>{@code weft-stackful}: coroutines awaiting {@code send} and {@code recv}
+ *       ({@link StackfulImpls#pinger}, {@link StackfulImpls#ponger});</li>
+ *   <li>{@code weft-woven}: the same bodies woven into state machines ({@link WovenImpls#pinger},
+ *       {@link WovenImpls#ponger});</li>
  *   <li>{@code vthreads}: virtual threads with {@link ArrayBlockingQueue}(1).</li>
  * </ul>
  */
@@ -44,7 +49,7 @@ public final class W3PingPong implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", FUTURES_IMPL, StackfulImpls.IMPL, "vthreads");
+        return List.of("weft", FUTURES_IMPL, StackfulImpls.IMPL, WovenImpls.IMPL, "vthreads");
     }
 
     @Override
@@ -65,7 +70,13 @@ public final class W3PingPong implements Workload {
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
                 try (Runtime rt = Peers.weft()) {
-                    yield Peers.warmThenMeasure(() -> stackful(rt, pairs, rounds));
+                    yield Peers.warmThenMeasure(() -> bodies(rt, pairs, rounds, StackfulImpls::pinger, StackfulImpls::ponger));
+                }
+            }
+            case WovenImpls.IMPL -> {
+                WovenImpls.checkWoven();
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> bodies(rt, pairs, rounds, WovenImpls::pinger, WovenImpls::ponger));
                 }
             }
             case "vthreads" -> {
@@ -106,14 +117,24 @@ public final class W3PingPong implements Workload {
         for (Task<Void> t : pongers) rt.blockOn(t);
     }
 
-    private static void stackful(Runtime rt, int pairs, int rounds) throws Exception {
+    /** Makes side A of a pair as a body awaiting {@code send} and {@code receive} (stackful or woven). */
+    private interface PingerBody {
+        Future<Long> make(int rounds, IntFunction<? extends Future<?>> send, Supplier<? extends Future<Integer>> receive);
+    }
+
+    /** Makes side B of a pair as a body awaiting {@code receive} and {@code send} (stackful or woven). */
+    private interface PongerBody {
+        Future<Integer> make(int rounds, Supplier<? extends Future<Integer>> receive, IntFunction<? extends Future<?>> send);
+    }
+
+    private static void bodies(Runtime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
         List<Task<Long>> pingers = new ArrayList<>(pairs);
         List<Task<Integer>> pongers = new ArrayList<>(pairs);
         for (int p = 0; p < pairs; p++) {
             Channel<Integer> ping = Channel.bounded(1);
             Channel<Integer> pong = Channel.bounded(1);
-            pongers.add(rt.spawn(StackfulImpls.ponger(rounds, ping.receiver()::recv, v -> pong.sender().send(v))));
-            pingers.add(rt.spawn(StackfulImpls.pinger(rounds, i -> ping.sender().send(i), pong.receiver()::recv)));
+            pongers.add(rt.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))));
+            pingers.add(rt.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv)));
         }
         long expected = (long) rounds * (rounds + 1) / 2;
         for (Task<Long> t : pingers) {

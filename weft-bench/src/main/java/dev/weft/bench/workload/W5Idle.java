@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
  * W5 idle: N tasks each await its own oneshot whose sender is held and does not send; once all
  * have been polled once, resident memory is measured. Value: bytes per task =
  * (RSS after - RSS before) / N; extra: heap bytes per task after full GC. {@code weft}: tasks on
- * the work-stealing executor (2 workers) awaiting a {@link Oneshot}; {@code vthreads}: virtual
- * threads blocked in {@link SynchronousQueue#take()}. Afterwards every task is released and
- * checked.
+ * the work-stealing executor (2 workers) awaiting a {@link Oneshot}; {@code weft-stackful}: the
+ * same tasks awaiting it in a coroutine ({@link StackfulImpls#idle}); {@code weft-woven}: in a
+ * woven future ({@link WovenImpls#idle}); {@code vthreads}: virtual threads blocked in
+ * {@link SynchronousQueue#take()}. Afterwards every task is released and checked.
  */
 public final class W5Idle implements Workload {
     private static final int N = 1_000_000;
@@ -33,17 +35,21 @@ public final class W5Idle implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", StackfulImpls.IMPL, "vthreads");
+        return List.of("weft", StackfulImpls.IMPL, WovenImpls.IMPL, "vthreads");
     }
 
     @Override
     public Result run(String impl, boolean quick) throws Exception {
         int n = quick ? 10_000 : N;
         Pass pass = switch (impl) {
-            case "weft" -> n1 -> weft(n1, false);
+            case "weft" -> n1 -> weft(n1, UnaryOperator.identity());
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
-                yield n1 -> weft(n1, true);
+                yield n1 -> weft(n1, StackfulImpls::idle);
+            }
+            case WovenImpls.IMPL -> {
+                WovenImpls.checkWoven();
+                yield n1 -> weft(n1, WovenImpls::idle);
             }
             case "vthreads" -> W5Idle::vthreads;
             default -> throw new IllegalArgumentException("unknown impl " + impl);
@@ -63,7 +69,8 @@ public final class W5Idle implements Workload {
         long[] run(int n) throws Exception;
     }
 
-    private static long[] weft(int n, boolean stackful) throws Exception {
+    /** @param body wraps each task's receive future: itself, or a coroutine or woven future awaiting it */
+    private static long[] weft(int n, UnaryOperator<Future<Integer>> body) throws Exception {
         try (Runtime rt = Peers.weft()) {
             long heap0 = Memory.heapUsedAfterGc();
             long rss0 = Memory.rssBytes();
@@ -75,8 +82,7 @@ public final class W5Idle implements Workload {
             for (int i = 0; i < n; i++) {
                 Oneshot<Integer> o = Oneshot.create();
                 senders[i] = o.sender();
-                Future<Integer> wait = stackful ? StackfulImpls.idle(o.receiver()) : o.receiver();
-                tasks[i] = rt.spawn(new Idle(wait, polled));
+                tasks[i] = rt.spawn(new Idle(body.apply(o.receiver()), polled));
             }
             awaitCount(polled, n);
             long heap1 = Memory.heapUsedAfterGc();
@@ -133,7 +139,7 @@ public final class W5Idle implements Workload {
         }
     }
 
-    /** Counts its first poll, then awaits the oneshot (directly, or in a coroutine). */
+    /** Counts its first poll, then awaits the oneshot (directly, or in a coroutine or woven future). */
     static final class Idle implements Future<Integer> {
         private final Future<Integer> rx;
         private AtomicInteger polled;

@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * W7 chained: a task spawns the next task which spawns the next, depth D, the last one signals
  * completion; repeated K times. Value: spawns/s. Each implementation counts its spawns and checks
- * the count (D per chain).
+ * the count (D per chain). {@code weft}: each link a lambda future spawning the next as a detached
+ * task; {@code weft-woven}: each link a woven future ({@link WovenImpls#link}), started and awaited
+ * the same way; {@code vthreads}: a virtual thread per link; {@code cf-fjp}: {@code runAsync} on a
+ * ForkJoinPool per link.
  */
 public final class W7Chained implements Workload {
     /** A workload instance for the runner. */
@@ -27,7 +30,7 @@ public final class W7Chained implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", "vthreads", "cf-fjp");
+        return List.of("weft", WovenImpls.IMPL, "vthreads", "cf-fjp");
     }
 
     @Override
@@ -38,7 +41,15 @@ public final class W7Chained implements Workload {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> {
-                        for (int k = 0; k < repeats; k++) check(depth, weftChain(rt, depth));
+                        for (int k = 0; k < repeats; k++) check(depth, weftChain(rt, depth, W7Chained::link));
+                    });
+                }
+            }
+            case WovenImpls.IMPL -> {
+                WovenImpls.checkWoven();
+                try (Runtime rt = Peers.weft()) {
+                    yield Peers.warmThenMeasure(() -> {
+                        for (int k = 0; k < repeats; k++) check(depth, weftChain(rt, depth, WovenImpls::link));
                     });
                 }
             }
@@ -67,20 +78,26 @@ public final class W7Chained implements Workload {
         if (spawns != expected) throw new IllegalStateException("spawns " + spawns + " != " + expected);
     }
 
-    private static int weftChain(Runtime rt, int depth) {
+    /** Makes one link of a Weft chain: {@link #link} or {@link WovenImpls#link}. */
+    @FunctionalInterface
+    private interface Link {
+        Future<Void> make(int left, Runnable last, AtomicInteger spawns);
+    }
+
+    private static int weftChain(Runtime rt, int depth, Link link) {
         Signal last = new Signal();
         AtomicInteger spawns = new AtomicInteger();
         // as cf-fjp's runAsync and join: start the chain, then wait for its signal on this thread
         spawns.incrementAndGet();
-        rt.spawn(link(depth - 1, last, spawns)).detach();
+        rt.spawn(link.make(depth - 1, last::fire, spawns)).detach();
         BlockOn.blockOn(last);
         return spawns.get();
     }
 
-    private static Future<Void> link(int left, Signal last, AtomicInteger spawns) {
+    private static Future<Void> link(int left, Runnable last, AtomicInteger spawns) {
         return cx -> {
             if (left == 0) {
-                last.fire();
+                last.run();
             } else {
                 spawns.incrementAndGet();
                 Task.spawn(link(left - 1, last, spawns)).detach();
