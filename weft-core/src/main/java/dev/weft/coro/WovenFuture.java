@@ -12,11 +12,12 @@ import java.util.concurrent.CancellationException;
  * write or subclass it; it is public because generated code in the user's packages extends it.
  *
  * <p>A generated subclass {@code Foo$bar$0} holds the body's captured values, its resume label and
- * the live locals spilled at the await it is suspended in; its {@link #resume(Context)} calls the
- * woven body, which stays in the user's class as a synthetic overload of the lambda method, so
- * stack traces read {@code Foo.lambda$bar$0(Foo.java:42)}. At each {@code await} the body calls
- * {@link #awaitStep(Future, Context)} and gets the child's output at once when it is ready; only
- * when it is {@link #SUSPENDED} does the body spill its live state into the fields and return.
+ * the live locals spilled at the await it is suspended in; its own {@code poll} calls the woven body,
+ * which stays in the user's class as a synthetic overload of the lambda method, so stack traces
+ * read {@code Foo.lambda$bar$0(Foo.java:42)}. At each {@code await} the body polls the child
+ * inline (a call site of its own, so the JIT sees each await's own future type) and goes on with
+ * its output at once when it is ready; only when it is pending does the body spill its live state
+ * into the fields, {@linkplain #suspendOn record the child} and return {@link #SUSPENDED}.
  *
  * {@snippet :
  * // What the user writes; with the weaver, the lambda becomes a WovenFuture subclass.
@@ -27,7 +28,7 @@ import java.util.concurrent.CancellationException;
  * <pre>
  * phase        meaning                                   child
  * RUNNING      not started, or suspended at an await     the awaited future, or null if not started
- * CANCELLING   cancel() is re-entering the body           null (already cancelled)
+ * CANCELLING   cancel() is re-entering the body           the cancelled child
  * DONE         returned a value, or unwound after cancel null
  * POISONED     the body threw                            null
  * </pre>
@@ -40,8 +41,9 @@ import java.util.concurrent.CancellationException;
  * cancel, suspended                   RUNNING -&gt; CANCELLING -&gt; DONE (body unwound once)
  * cancel, otherwise                   no change
  * </pre>
- * Polling in DONE or POISONED throws {@link IllegalStateException}. In CANCELLING, every await
- * throws {@link CancellationException} at once, so {@code cancel()} never suspends.
+ * Polling in DONE or POISONED throws {@link IllegalStateException}. In CANCELLING the body runs
+ * with the context {@link #UNWINDING}, and every await throws {@link CancellationException} at
+ * once, so {@code cancel()} never suspends.
  *
  * <p>Memory consistency effects: none of its own; a task's state word orders successive polls and
  * the cancel.
@@ -49,13 +51,20 @@ import java.util.concurrent.CancellationException;
  * @param <T> the output type
  */
 public abstract class WovenFuture<T> implements Future<T> {
-    /** What {@link #awaitStep} and the woven body return when the awaited child is pending. */
+    /** What the woven body returns when it suspended. For generated code. */
     public static final Object SUSPENDED = new Object() {
         @Override
         public String toString() {
             return "SUSPENDED";
         }
     };
+
+    /**
+     * The context {@link #cancel()} resumes the body with: each await compares its context with
+     * this one (a reference test) and throws {@link CancellationException} instead of polling.
+     * For generated code.
+     */
+    public static final Context UNWINDING = Context.of(() -> { });
 
     private static final byte RUNNING = 0;
     private static final byte CANCELLING = 1;
@@ -69,29 +78,47 @@ public abstract class WovenFuture<T> implements Future<T> {
     protected WovenFuture() {}
 
     /**
-     * Runs the woven body from its current label to its next suspension or its end.
+     * Runs the woven body from its current label to its next suspension or its end; what
+     * {@link #cancel()} calls to unwind it. The generated {@code poll} calls the body directly.
      *
-     * @param cx the polling task's context
+     * @param cx the polling task's context, or {@link #UNWINDING}
      * @return {@link #SUSPENDED}, or the body's output
      * @throws Throwable what the body throws
      */
     protected abstract Object resume(Context cx) throws Throwable;
 
-    @Override
-    @SuppressWarnings("unchecked")
-    public final Poll<T> poll(Context cx) throws Exception {
+    /**
+     * The first step of every generated {@code poll}.
+     *
+     * @throws IllegalStateException if the body returned, threw or was cancelled
+     */
+    protected final void checkRunning() {
         if (phase != RUNNING) throw pollAfterEnd();
-        Object out;
-        try {
-            out = resume(cx);
-        } catch (Throwable t) {
-            phase = POISONED;
-            child = null;
-            throw Sneaky.<Exception>rethrow(t);
-        }
-        if (out == SUSPENDED) return Poll.pending();
+    }
+
+    /**
+     * The body returned {@code out}.
+     *
+     * @param out the output
+     * @return ready with it
+     */
+    @SuppressWarnings("unchecked")
+    protected final Poll<T> completed(Object out) {
         phase = DONE;
+        child = null;
         return Poll.ready((T) out);
+    }
+
+    /**
+     * The body threw {@code failure}.
+     *
+     * @param failure what it threw
+     * @return {@code failure}, for the generated {@code poll} to rethrow
+     */
+    protected final Throwable poisoned(Throwable failure) {
+        phase = POISONED;
+        child = null;
+        return failure;
     }
 
     /**
@@ -109,7 +136,6 @@ public abstract class WovenFuture<T> implements Future<T> {
             return;
         }
         phase = CANCELLING;
-        child = null;
         try {
             awaited.cancel();
         } finally {
@@ -119,52 +145,55 @@ public abstract class WovenFuture<T> implements Future<T> {
 
     private void unwind() {
         try {
-            resume(Context.noop());
+            resume(UNWINDING);
         } catch (CancellationException expected) {
             // the body did not catch it: the normal end of an unwinding
         } catch (Throwable t) {
             throw Outcomes.rethrow(t);
         } finally {
             phase = DONE;
+            child = null;
         }
     }
 
     /**
-     * One await: polls {@code awaited} with {@code cx}. For generated code only.
+     * For generated code only: the body suspends on {@code awaited}, which this object keeps (to
+     * cancel it) until the body resumes or ends.
      *
-     * @param awaited the future the body awaits
-     * @param cx the polling task's context
-     * @return the child's output, or {@link #SUSPENDED} (the child is then kept by this object)
-     * @throws CancellationException if this future is being cancelled
-     * @throws RuntimeException the child's unchecked failure as it was thrown; a checked one is
-     *     wrapped in {@link java.util.concurrent.CompletionException}, as {@code Weft.await} does
+     * @param awaited the pending child
      */
-    public final Object awaitStep(Future<?> awaited, Context cx) {
-        if (phase == CANCELLING) {
-            throw new CancellationException("woven future cancelled; await of " + awaited + " refused");
-        }
-        Poll<?> p;
-        try {
-            p = awaited.poll(cx);
-        } catch (Throwable t) {
-            child = null;
-            throw Outcomes.rethrow(t);
-        }
-        if (p instanceof Poll.Ready<?> r) {
-            child = null;
-            return r.value();
-        }
+    public final void suspendOn(Future<?> awaited) {
         child = awaited;
-        return SUSPENDED;
     }
 
     /**
      * For generated code only: the child this future is suspended on, reloaded when it resumes.
      *
-     * @return the awaited child, or {@code null} while cancelling
+     * @return the awaited child
      */
     public final Future<?> awaitedChild() {
         return child;
+    }
+
+    /**
+     * For generated code only: what an await throws when its child's poll threw {@code failure},
+     * as {@code Weft.await} does everywhere: unchecked ones as they are, checked ones wrapped.
+     *
+     * @param failure what the child's poll threw
+     * @return never; declared so that generated code can {@code athrow} it
+     */
+    public static RuntimeException awaitFailure(Throwable failure) {
+        throw Outcomes.rethrow(failure);
+    }
+
+    /**
+     * For generated code only: what an await throws while the body unwinds after {@link #cancel()}.
+     *
+     * @param awaited the future that await would have polled
+     * @return the exception to throw
+     */
+    public static CancellationException cancelledAwait(Future<?> awaited) {
+        return new CancellationException("woven future cancelled; await of " + awaited + " refused");
     }
 
     /** @return whether the body returned, threw or was cancelled */
@@ -176,13 +205,5 @@ public abstract class WovenFuture<T> implements Future<T> {
         String what = phase == POISONED ? "after it threw" : phase == DONE ? "after it completed or was cancelled"
                 : "while it is being cancelled";
         return new IllegalStateException("woven future " + getClass().getName() + " polled " + what);
-    }
-
-    /** Rethrows any throwable without wrapping (the body's checked exceptions are the poll's). */
-    private static final class Sneaky {
-        @SuppressWarnings("unchecked")
-        static <E extends Throwable> E rethrow(Throwable t) throws E {
-            throw (E) t;
-        }
     }
 }

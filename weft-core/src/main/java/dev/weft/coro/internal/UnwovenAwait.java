@@ -30,7 +30,8 @@ public final class UnwovenAwait {
                 || f.getDeclaringClass() == UnwovenAwait.class).toList());
         for (int i = 1; i < frames.size(); i++) {
             StackWalker.StackFrame f = frames.get(i);
-            if (!f.getMethodName().equals("resume") || !WovenFuture.class.isAssignableFrom(f.getDeclaringClass())) continue;
+            boolean entersBody = f.getMethodName().equals("poll") || f.getMethodName().equals("resume");
+            if (!entersBody || !WovenFuture.class.isAssignableFrom(f.getDeclaringClass())) continue;
             StackWalker.StackFrame helper = frames.get(0);
             StackWalker.StackFrame body = frames.get(i - 1);
             throw new IllegalStateException("Weft.await in " + describe(helper) + " would block worker thread "

@@ -16,24 +16,32 @@ import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Turns an analysed body into the woven one, in place. The result, per await {@code k}:
  * <pre>
- *   prologue:  switch (sm.label) { case 0: goto start; case k: goto restore_k; default: throw }
- *   restore_k: locals = sm.fields (reference fields cleared); push stack fields;
- *              child = sm.awaitedChild(); goto resume_k
- *   start:     ...the user's code...
- *              child = &lt;the awaited future&gt;
- *   resume_k:  v = sm.awaitStep(child, cx); if (v == SUSPENDED) goto suspend_k
- *              ...the user's code goes on with v...
- *   suspend_k: pop v; sm.fields = stack and live locals; sm.label = k; return SUSPENDED
+ *   prologue:    switch (sm.label) { case 0: goto start; case k: goto restore_k; default: throw }
+ *   restore_k:   locals = sm.fields (reference fields cleared); push stack fields;
+ *                child = sm.awaitedChild(); goto resume_k
+ *   start:       ...the user's code...
+ *                child = &lt;the awaited future&gt;
+ *   resume_k:    if (cx == UNWINDING) throw cancelledAwait(child)
+ *                p = child.poll(cx)          // its own call site; a throw goes to failed_k
+ *                if (!(p instanceof Ready)) goto suspend_k
+ *                v = ((Ready) p).value()
+ *                ...the user's code goes on with v...
+ *   failed_k:    throw awaitFailure(t)       // checked exceptions wrapped, as Weft.await does
+ *   suspend_k:   pop p; sm.fields = stack and live locals; sm.suspendOn(child); sm.label = k;
+ *                return SUSPENDED
  * </pre>
+ *
  * The prologue and the suspend blocks lie outside every exception range, so neither a suspension
- * nor a resume runs the user's handlers or {@code finally} blocks, while a failure or a
- * cancellation thrown by {@code awaitStep} reaches exactly the handlers around the await.
+ * nor a resume runs the user's handlers or {@code finally} blocks; the await's own code, with its
+ * {@code failed_k} handler (first in the exception table), lies inside the ranges around the
+ * await, so a failure or a cancellation reaches exactly the handlers around it.
  */
 final class BodyRewriter {
     private final MethodNode body;
@@ -73,17 +81,7 @@ final class BodyRewriter {
             LabelNode resume = new LabelNode();
             LabelNode suspend = new LabelNode();
             resumes.add(resume);
-            InsnList at = new InsnList();
-            at.add(new VarInsnNode(Opcodes.ASTORE, child));
-            at.add(resume);
-            at.add(new VarInsnNode(Opcodes.ALOAD, sm));
-            at.add(new VarInsnNode(Opcodes.ALOAD, child));
-            at.add(new VarInsnNode(Opcodes.ALOAD, cx));
-            at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "awaitStep", Names.AWAIT_STEP_DESC));
-            at.add(new InsnNode(Opcodes.DUP));
-            at.add(suspendedMarker());
-            at.add(new JumpInsnNode(Opcodes.IF_ACMPEQ, suspend));
-            code.insert(s.call(), at);
+            code.insert(s.call(), await(resume, suspend));
             code.remove(s.call());
             tail.add(suspend);
             tail.add(suspendBlock(s));
@@ -92,6 +90,46 @@ final class BodyRewriter {
         code.insert(prologue(sites, resumes));
         body.desc = Type.getMethodDescriptor(Type.getObjectType("java/lang/Object"),
                 Type.getArgumentTypes(body.desc));
+    }
+
+    /** The inline await: the child is on the stack; leaves its output there, or jumps to {@code suspend}. */
+    private InsnList await(LabelNode resume, LabelNode suspend) {
+        LabelNode pollStart = new LabelNode();
+        LabelNode pollEnd = new LabelNode();
+        LabelNode cancelled = new LabelNode();
+        LabelNode failed = new LabelNode();
+        LabelNode ready = new LabelNode();
+        InsnList at = new InsnList();
+        at.add(new VarInsnNode(Opcodes.ASTORE, child));
+        at.add(resume);
+        at.add(new VarInsnNode(Opcodes.ALOAD, cx));
+        at.add(new FieldInsnNode(Opcodes.GETSTATIC, Names.WOVEN_FUTURE, "UNWINDING", "L" + Names.CONTEXT + ";"));
+        at.add(new JumpInsnNode(Opcodes.IF_ACMPEQ, cancelled));
+        at.add(new VarInsnNode(Opcodes.ALOAD, child));
+        at.add(new VarInsnNode(Opcodes.ALOAD, cx));
+        at.add(pollStart);
+        at.add(new MethodInsnNode(Opcodes.INVOKEINTERFACE, Names.FUTURE, "poll",
+                "(L" + Names.CONTEXT + ";)L" + Names.POLL + ";", true));
+        at.add(pollEnd);
+        at.add(new InsnNode(Opcodes.DUP));
+        at.add(new TypeInsnNode(Opcodes.INSTANCEOF, Names.READY));
+        at.add(new JumpInsnNode(Opcodes.IFEQ, suspend));
+        at.add(new TypeInsnNode(Opcodes.CHECKCAST, Names.READY));
+        at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.READY, "value", "()Ljava/lang/Object;", false));
+        at.add(new JumpInsnNode(Opcodes.GOTO, ready));
+        at.add(cancelled);
+        at.add(new VarInsnNode(Opcodes.ALOAD, child));
+        at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "cancelledAwait",
+                "(L" + Names.FUTURE + ";)Ljava/util/concurrent/CancellationException;", false));
+        at.add(new InsnNode(Opcodes.ATHROW));
+        at.add(failed);
+        at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "awaitFailure",
+                "(Ljava/lang/Throwable;)Ljava/lang/RuntimeException;", false));
+        at.add(new InsnNode(Opcodes.ATHROW));
+        at.add(ready);
+        // First in the table: a throw of this poll is rethrown from inside the user's ranges.
+        body.tryCatchBlocks.add(0, new TryCatchBlockNode(pollStart, pollEnd, failed, null));
+        return at;
     }
 
     private void boxReturns(Type returnType) {
@@ -194,6 +232,10 @@ final class BodyRewriter {
             b.add(new VarInsnNode(opcode(l.type(), Opcodes.ILOAD), l.index()));
             b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, l.field(), l.type().descriptor()));
         }
+        b.add(new VarInsnNode(Opcodes.ALOAD, sm));
+        b.add(new VarInsnNode(Opcodes.ALOAD, child));
+        b.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "suspendOn", "(L" + Names.FUTURE + ";)V",
+                false));
         b.add(new VarInsnNode(Opcodes.ALOAD, sm));
         b.add(new LdcInsnNode(s.label()));
         b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, StateClassWriter.LABEL, "I"));

@@ -109,7 +109,10 @@ public final class ClassWeaver {
         for (WovenBody b : woven.values()) added.put(b.stateClass(), b.stateClassBytes());
         if (options.verify()) {
             verify(out, woven.values().stream().map(b -> b.method().name + b.method().desc).toList());
-            for (byte[] a : added.values()) verify(a, List.of("resume(Ldev/weft/future/Context;)Ljava/lang/Object;"));
+            for (byte[] a : added.values()) {
+                verify(a, List.of("resume(Ldev/weft/future/Context;)Ljava/lang/Object;",
+                        "poll(Ldev/weft/future/Context;)Ldev/weft/future/Poll;"));
+            }
         }
         return new WeaveResult(cn.name, out, added, true, List.copyOf(warnings));
     }

@@ -15,7 +15,8 @@ final class Names {
     static final String WOVEN_FUTURE = "dev/weft/coro/WovenFuture";
     static final String FUTURE = "dev/weft/future/Future";
     static final String CONTEXT = "dev/weft/future/Context";
-    static final String AWAIT_STEP_DESC = "(Ldev/weft/future/Future;Ldev/weft/future/Context;)Ljava/lang/Object;";
+    static final String POLL = "dev/weft/future/Poll";
+    static final String READY = "dev/weft/future/Poll$Ready";
     static final String MARKER = ClassBytes.MARKER;
     static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
 

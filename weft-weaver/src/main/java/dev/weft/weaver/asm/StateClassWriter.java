@@ -3,6 +3,7 @@ package dev.weft.weaver.asm;
 import dev.weft.weaver.model.StateMachine;
 import java.util.List;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -60,6 +61,7 @@ final class StateClassWriter {
         constructor(cw, name, ctorDesc, captures, fields);
         factory(cw, name, ctorDesc, captures);
         resume(cw, name, body, captures, fields);
+        poll(cw, name, body, captures, fields);
         cw.visitEnd();
         return cw.toByteArray();
     }
@@ -99,11 +101,69 @@ final class StateClassWriter {
         mv.visitEnd();
     }
 
+    /** {@code resume(cx)}: calls the body; what {@code cancel()} unwinds through. */
     private static void resume(ClassWriter cw, String name, Body body, List<Type> captures,
                                List<StateMachine.Field> fields) {
         MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PROTECTED, "resume",
                 "(L" + Names.CONTEXT + ";)Ljava/lang/Object;", null, new String[] {"java/lang/Throwable"});
         mv.visitCode();
+        callBody(mv, name, body, captures, fields);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /**
+     * {@code poll(cx)}, one per state class so that the body call is direct:
+     * <pre>
+     * checkRunning();
+     * Object out;
+     * try { out = Owner.body(captures, this, cx); } catch (Throwable t) { throw poisoned(t); }
+     * return out == SUSPENDED ? Poll.pending() : completed(out);
+     * </pre>
+     */
+    private static void poll(ClassWriter cw, String name, Body body, List<Type> captures,
+                             List<StateMachine.Field> fields) {
+        String pollDesc = "(L" + Names.CONTEXT + ";)L" + Names.POLL + ";";
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "poll", pollDesc, null,
+                new String[] {"java/lang/Exception"});
+        mv.visitCode();
+        Label start = new Label();
+        Label end = new Label();
+        Label failed = new Label();
+        Label done = new Label();
+        mv.visitTryCatchBlock(start, end, failed, null);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "checkRunning", "()V", false);
+        mv.visitLabel(start);
+        callBody(mv, name, body, captures, fields);
+        mv.visitLabel(end);
+        mv.visitVarInsn(Opcodes.ASTORE, 2);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitFieldInsn(Opcodes.GETSTATIC, Names.WOVEN_FUTURE, "SUSPENDED", "Ljava/lang/Object;");
+        mv.visitJumpInsn(Opcodes.IF_ACMPNE, done);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, Names.POLL, "pending", "()L" + Names.POLL + ";", true);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(done);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "completed",
+                "(Ljava/lang/Object;)L" + Names.POLL + ";", false);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitLabel(failed);
+        mv.visitVarInsn(Opcodes.ASTORE, 2);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "poisoned",
+                "(Ljava/lang/Throwable;)Ljava/lang/Throwable;", false);
+        mv.visitInsn(Opcodes.ATHROW);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+    }
+
+    /** Pushes the captures, this and the context (slot 1), and calls the woven body. */
+    private static void callBody(MethodVisitor mv, String name, Body body, List<Type> captures,
+                                 List<StateMachine.Field> fields) {
         for (int i = 0; i < captures.size(); i++) {
             mv.visitVarInsn(Opcodes.ALOAD, 0);
             mv.visitFieldInsn(Opcodes.GETFIELD, name, fields.get(i).name(), captures.get(i).getDescriptor());
@@ -113,8 +173,5 @@ final class StateClassWriter {
         int op = body.isStatic() ? Opcodes.INVOKESTATIC
                 : body.ownerIsInterface() ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
         mv.visitMethodInsn(op, body.owner(), body.method(), body.desc(), body.ownerIsInterface());
-        mv.visitInsn(Opcodes.ARETURN);
-        mv.visitMaxs(0, 0);
-        mv.visitEnd();
     }
 }

@@ -15,8 +15,9 @@
  *       fields its live locals and operand stack spill into (one field per slot and type, shared
  *       by the states that need it).</li>
  *   <li>{@code BodyRewriter} rewrites the copy: a {@code tableswitch} prologue on the label with one
- *       restore block per state, each await replaced by an inline poll of the child through
- *       {@code WovenFuture.awaitStep}, and one suspend block per await after the body, outside every
+ *       restore block per state, each await replaced by an inline poll of the child (a call site of
+ *       its own, so each await keeps its own type profile), and one suspend block per await after
+ *       the body, outside every
  *       exception range. {@code StateClassWriter} generates the state class.</li>
  *   <li>{@code ClassWeaver} replaces the call sites by {@code StateClass.create(captures)}, adds the
  *       woven bodies (same names, new descriptors), keeps the original bodies for {@code expand},

@@ -12,4 +12,22 @@ public record Cfg(int[][] normal, int[][] exceptional) {
     public int size() {
         return normal.length;
     }
+
+    /** @return for each instruction, the instructions with an edge (normal or exceptional) to it */
+    public int[][] predecessors() {
+        int n = size();
+        int[] counts = new int[n];
+        for (int i = 0; i < n; i++) {
+            for (int s : normal[i]) counts[s]++;
+            for (int s : exceptional[i]) counts[s]++;
+        }
+        int[][] preds = new int[n][];
+        for (int i = 0; i < n; i++) preds[i] = new int[counts[i]];
+        int[] fill = new int[n];
+        for (int i = 0; i < n; i++) {
+            for (int s : normal[i]) preds[s][fill[s]++] = i;
+            for (int s : exceptional[i]) preds[s][fill[s]++] = i;
+        }
+        return preds;
+    }
 }

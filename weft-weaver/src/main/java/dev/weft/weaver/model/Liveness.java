@@ -24,7 +24,7 @@ public final class Liveness {
         int n = cfg.size();
         BitSet[] in = new BitSet[n];
         for (int i = 0; i < n; i++) in[i] = new BitSet();
-        int[][] preds = predecessors(cfg);
+        int[][] preds = cfg.predecessors();
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
         for (int i = n - 1; i >= 0; i--) {
@@ -50,22 +50,5 @@ public final class Liveness {
             }
         }
         return in;
-    }
-
-    private static int[][] predecessors(Cfg cfg) {
-        int n = cfg.size();
-        int[] counts = new int[n];
-        for (int i = 0; i < n; i++) {
-            for (int s : cfg.normal()[i]) counts[s]++;
-            for (int s : cfg.exceptional()[i]) counts[s]++;
-        }
-        int[][] preds = new int[n][];
-        for (int i = 0; i < n; i++) preds[i] = new int[counts[i]];
-        int[] fill = new int[n];
-        for (int i = 0; i < n; i++) {
-            for (int s : cfg.normal()[i]) preds[s][fill[s]++] = i;
-            for (int s : cfg.exceptional()[i]) preds[s][fill[s]++] = i;
-        }
-        return preds;
     }
 }

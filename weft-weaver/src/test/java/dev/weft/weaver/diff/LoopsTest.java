@@ -26,6 +26,11 @@ class LoopsTest {
     }
 
     @Test
+    void aLocalDeadAtTheLoopHeaderButLiveAfterTheLoopSurvivesResumesThroughTheHeader() {
+        diff.check(Loops.class, "localDeadAtLoopHeaderLiveAfter");
+    }
+
+    @Test
     void breakAndContinueInAForLoopLeaveAfterAwaits() {
         diff.check(Loops.class, "forWithBreakAndContinue");
     }

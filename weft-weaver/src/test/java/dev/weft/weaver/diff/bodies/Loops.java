@@ -176,4 +176,38 @@ public final class Loops {
             return "seen=" + seen;
         };
     }
+
+    /**
+     * Regression (found by the generated bodies): a local set before the loop, dead at the await
+     * before it and at the loop's header (the loop overwrites it first) but live after the loop.
+     */
+    public static Future<String> localDeadAtLoopHeaderLiveAfter(Probe p) {
+        return Weft.async(() -> {
+            int before = 2;
+            long kept = 3L;
+            p.log("first " + await(p.remote(1)));
+            int n = 0;
+            do {
+                n++;
+                before = await(p.later(await(p.remote(28)), 1));
+                kept += await(p.later(n, 1));
+            } while (n < 3);
+            return "before=" + before + " kept=" + kept + " n=" + n;
+        });
+    }
+
+    public static Callable<String> localDeadAtLoopHeaderLiveAfterBlocking(Probe p) {
+        return () -> {
+            int before = 2;
+            long kept = 3L;
+            p.log("first " + await(p.remote(1)));
+            int n = 0;
+            do {
+                n++;
+                before = await(p.later(await(p.remote(28)), 1));
+                kept += await(p.later(n, 1));
+            } while (n < 3);
+            return "before=" + before + " kept=" + kept + " n=" + n;
+        };
+    }
 }
