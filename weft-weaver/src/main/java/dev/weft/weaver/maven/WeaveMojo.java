@@ -3,10 +3,6 @@ package dev.weft.weaver.maven;
 import java.io.File;
 import java.util.List;
 import javax.inject.Inject;
-import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
-import org.apache.maven.plugin.MojoExecutionException;
-import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -38,31 +34,26 @@ import org.apache.maven.toolchain.ToolchainManager;
  */
 @Mojo(name = "weave", defaultPhase = LifecyclePhase.PROCESS_CLASSES, requiresDependencyResolution = ResolutionScope.COMPILE,
         threadSafe = true)
-public final class WeaveMojo extends AbstractMojo {
+public final class WeaveMojo extends WeavingMojo {
     @Parameter(defaultValue = "${project.build.outputDirectory}", readonly = true, required = true)
     private File classesDirectory;
 
     @Parameter(defaultValue = "${project.compileClasspathElements}", readonly = true, required = true)
     private List<String> classpathElements;
 
-    /** Leave a refused body unwoven (it runs as a stackful coroutine) with a warning, instead of failing. */
-    @Parameter(property = "weft.keepRefusedStackful", defaultValue = "false")
-    private boolean keepRefusedStackful;
-
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    private MavenSession session;
-
-    private final ToolchainManager toolchains;
-
     /** @param toolchains the build's, to find the JDK the project compiles with */
     @Inject
     public WeaveMojo(ToolchainManager toolchains) {
-        this.toolchains = toolchains;
+        super(toolchains);
     }
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        new ProjectClasses(classesDirectory, classpathElements, BuildJdk.home(toolchains, session), getLog())
-                .weave(keepRefusedStackful);
+    File classesDirectory() {
+        return classesDirectory;
+    }
+
+    @Override
+    List<String> classpathElements() {
+        return classpathElements;
     }
 }

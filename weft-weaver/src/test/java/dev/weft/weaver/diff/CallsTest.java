@@ -2,8 +2,7 @@ package dev.weft.weaver.diff;
 
 import dev.weft.weaver.diff.bodies.Calls;
 import dev.weft.weaver.testkit.Differential;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.weft.weaver.testkit.DifferentialTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -12,19 +11,7 @@ import org.junit.jupiter.api.Timeout;
  * woven, stackful and blocking runs of each body of {@link Calls} agree.
  */
 @Timeout(120)
-class CallsTest {
-    private static Differential diff;
-
-    @BeforeAll
-    static void start() {
-        diff = new Differential();
-    }
-
-    @AfterAll
-    static void stop() {
-        diff.close();
-    }
-
+class CallsTest extends DifferentialTestBase {
     @Test
     void awaitsInAnArgumentListEvaluateLeftToRight() {
         diff.check(Calls.class, "awaitsInArgumentListEvaluateLeftToRight");

@@ -2,8 +2,7 @@ package dev.weft.weaver.diff;
 
 import dev.weft.weaver.diff.bodies.Switches;
 import dev.weft.weaver.testkit.Differential;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.weft.weaver.testkit.DifferentialTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -12,19 +11,7 @@ import org.junit.jupiter.api.Timeout;
  * blocking runs of each body of {@link Switches} agree.
  */
 @Timeout(120)
-class SwitchesTest {
-    private static Differential diff;
-
-    @BeforeAll
-    static void start() {
-        diff = new Differential();
-    }
-
-    @AfterAll
-    static void stop() {
-        diff.close();
-    }
-
+class SwitchesTest extends DifferentialTestBase {
     @Test
     void oldStyleSwitchOnIntWithAwaitsInSelectorAndCasesAndFallThrough() {
         diff.check(Switches.class, "switchStatementOnIntWithFallThrough");

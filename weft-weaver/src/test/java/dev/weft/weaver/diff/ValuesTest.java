@@ -2,8 +2,7 @@ package dev.weft.weaver.diff;
 
 import dev.weft.weaver.diff.bodies.Values;
 import dev.weft.weaver.testkit.Differential;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.weft.weaver.testkit.DifferentialTestBase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -12,19 +11,7 @@ import org.junit.jupiter.api.Timeout;
  * of {@link Values} agree.
  */
 @Timeout(120)
-class ValuesTest {
-    private static Differential diff;
-
-    @BeforeAll
-    static void start() {
-        diff = new Differential();
-    }
-
-    @AfterAll
-    static void stop() {
-        diff.close();
-    }
-
+class ValuesTest extends DifferentialTestBase {
     @Test
     void ternariesWithAwaitsInConditionAndBranches() {
         diff.check(Values.class, "ternariesWithAwaitsInConditionAndBranches");

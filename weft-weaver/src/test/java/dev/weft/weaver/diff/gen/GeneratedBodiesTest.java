@@ -1,6 +1,7 @@
 package dev.weft.weaver.diff.gen;
 
 import dev.weft.weaver.testkit.Differential;
+import dev.weft.weaver.testkit.DifferentialTestBase;
 import dev.weft.weaver.testkit.MemoryClassLoader;
 import dev.weft.weaver.testkit.MemoryCompiler;
 import dev.weft.weaver.testkit.WeavingClassLoader;
@@ -10,8 +11,6 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -25,21 +24,10 @@ import org.junit.jupiter.api.TestFactory;
  * run; {@code -Dweft.weaver.fuzz.tries=N} scales it for a hand run, and
  * {@code -Dweft.weaver.fuzz.seed=S} replays a run (a try's seed is {@code S + its index}).
  */
-class GeneratedBodiesTest {
+class GeneratedBodiesTest extends DifferentialTestBase {
     private static final int TRIES = 40;
     private static final int BATCH = 12;
     private static final String PACKAGE = "dev.weft.weaver.generated";
-    private static Differential diff;
-
-    @BeforeAll
-    static void start() {
-        diff = new Differential();
-    }
-
-    @AfterAll
-    static void stop() {
-        diff.close();
-    }
 
     @TestFactory
     Stream<DynamicTest> wovenStackfulAndBlockingRunsOfGeneratedBodiesAgree() {
