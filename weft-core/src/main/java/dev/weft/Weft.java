@@ -5,8 +5,8 @@ import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
+import dev.weft.future.Fallible;
 import dev.weft.future.Future;
-import dev.weft.task.Task;
 import java.util.concurrent.Callable;
 
 /**
@@ -45,11 +45,11 @@ public final class Weft {
      * {@link java.util.concurrent.CancellationException} and cancels {@code future}; on a thread,
      * an interrupt does the same ({@link BlockOn}).
      *
+     * <p>Failures: what the future threw, as it is: unchecked or checked, never wrapped (a checked one is undeclared here; {@link #await(Fallible)} declares it).
+     *
      * @param future what to wait for; owned by this call until it returns
      * @param <T> the output type
      * @return the output of {@code future}
-     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future;
-     *     unchecked exceptions are thrown as they are
      * @throws java.util.concurrent.CancellationException if the coroutine was cancelled or the
      *     thread interrupted while waiting
      * @throws IllegalStateException on a Weft worker, if this await was reached from a woven body
@@ -60,6 +60,33 @@ public final class Weft {
         if (coroutine != null) return coroutine.await(future);
         UnwovenAwait.refuseOnWorker();
         return BlockOn.blockOn(future);
+    }
+
+    /**
+     * Waits for a future whose failure has a checked type, as {@link #await(Future)} does, and
+     * declares that type: an await of an I/O future throws {@code IOException}, of a timeout
+     * {@code TimeoutException}, so the awaiting code handles them as around the blocking calls they
+     * replace. The weaver recognizes this call site too
+     * ({@code (Ldev/weft/future/Fallible;)Ljava/lang/Object;}).
+     *
+     * {@snippet :
+     * try {
+     *     await(Time.timeout(TcpStream.connect("127.0.0.1", 7000), Duration.ofSeconds(1)));
+     * } catch (TimeoutException slow) {
+     *     // no answer within a second
+     * } catch (IOException refused) {
+     *     // connection refused, reset, ...
+     * }
+     * }
+     *
+     * @param future what to wait for; owned by this call until it returns
+     * @param <T> the output type
+     * @param <X> the checked exception it may fail with
+     * @return the output of {@code future}
+     * @throws X what the future threw (unchecked exceptions pass as well)
+     */
+    public static <T, X extends Exception> T await(Fallible<T, X> future) throws X {
+        return await((Future<T>) future);
     }
 
     /**
@@ -98,37 +125,43 @@ public final class Weft {
     }
 
     /**
-     * Runs {@code future} on the default runtime and blocks the caller until it completes. The
-     * default runtime has {@code availableProcessors} workers (daemon threads named
-     * {@code weft-default-N}); it is created on first use and shared by every later call, and never
-     * closed.
+     * Runs {@code future} to completion on the calling thread, declaring its checked failure type.
+     *
+     * @param future what to run
+     * @param <T> the output type
+     * @param <X> the checked exception it may fail with
+     * @return the output of {@code future}
+     * @throws X what the future threw
+     */
+    public static <T, X extends Exception> T blockOn(Fallible<T, X> future) throws X {
+        return BlockOn.blockOn(future);
+    }
+
+    /**
+     * Runs {@code future} from {@code main}: builds a runtime with the default settings
+     * ({@code availableProcessors} workers named {@code weft-main-N}), runs the future on it as its
+     * root task, blocks the caller until it completes, and closes the runtime (tasks the future
+     * spawned and left running are cancelled; every thread of the runtime is stopped). Rust's
+     * {@code #[tokio::main]}. To keep a runtime across calls, build one ({@link Runtime#builder()})
+     * and use its {@link Runtime#blockOn} and {@link Runtime#spawn}.
+     *
+     * {@snippet :
+     * public static void main(String[] args) {
+     *     int n = Weft.run(Weft.async(() -> await(Time.sleep(Duration.ofMillis(10))) == null ? 1 : 0));
+     * }
+     * }
+     *
+     * <p>Failures: what the future threw, as it is (a checked one undeclared).
      *
      * @param future what to run
      * @param <T> the output type
      * @return the output of {@code future}
-     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future;
-     *     unchecked exceptions are thrown as they are
-     * @throws IllegalStateException if called on a worker of the default runtime
+     * @throws IllegalStateException if called on a runtime's worker (await instead)
      */
     public static <T> T run(Future<T> future) {
-        return DefaultRuntime.INSTANCE.blockOn(future);
-    }
-
-    /**
-     * Spawns {@code future} on the current runtime if the caller is one of its workers, else on the
-     * default runtime (see {@link #run(Future)}).
-     *
-     * @param future what to run
-     * @param <T> the output type
-     * @return the task's handle
-     */
-    public static <T> Task<T> spawn(Future<T> future) {
-        Runtime rt = Runtime.currentOrNull();
-        return (rt != null ? rt : DefaultRuntime.INSTANCE).spawn(future);
-    }
-
-    /** Holds the default runtime; created when first used (class initialization is lazy). */
-    private static final class DefaultRuntime {
-        static final Runtime INSTANCE = Runtime.builder().threadNamePrefix("weft-default-").build();
+        BlockOn.refuseOnWorker("Weft.run");
+        try (Runtime rt = Runtime.builder().threadNamePrefix("weft-main-").build()) {
+            return rt.blockOn(future);
+        }
     }
 }

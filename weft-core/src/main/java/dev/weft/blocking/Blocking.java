@@ -1,18 +1,21 @@
 package dev.weft.blocking;
 
-import dev.weft.future.Future;
+import dev.weft.blocking.internal.PoolKey;
+import dev.weft.future.Fallible;
+import dev.weft.internal.Drivers;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /**
- * The process-wide blocking pool: {@link #unblock(Callable)} runs blocking work off the async
- * workers.
+ * Blocking work off the async workers: {@link #unblock(Callable)} runs it on the blocking pool of
+ * the runtime whose worker calls it (each runtime has its own, sized by its builder and stopped
+ * by its {@code close()}), or, outside any runtime, on the shared pool.
  *
  * {@snippet :
  * byte[] data = Weft.await(Blocking.unblock(() -> java.nio.file.Files.readAllBytes(path)));
  * }
  *
- * <p>The default pool allows {@value #DEFAULT_MAX_THREADS} threads (system property
+ * <p>The shared pool allows {@value #DEFAULT_MAX_THREADS} threads (system property
  * {@code weft.blocking.maxThreads}) and lets a thread idle for 10 s before it exits (system
  * property {@code weft.blocking.keepAliveMillis}). Its threads are named {@code weft-blocking-n}.
  */
@@ -30,19 +33,29 @@ public final class Blocking {
                 "weft-blocking");
     }
 
-    /** @return the process-wide pool */
+    /** @return the shared pool, for blocking work started outside any runtime */
     public static BlockingPool defaultPool() {
         return Default.POOL;
     }
 
     /**
-     * Runs {@code callable} on the process-wide pool; see {@link BlockingPool#unblock(Callable)}.
+     * @return the blocking pool of the runtime whose worker runs the calling code, or, outside any
+     *     runtime, the {@linkplain #defaultPool() shared} one
+     */
+    public static BlockingPool currentPool() {
+        BlockingPool p = Drivers.currentOrNull(PoolKey.KEY);
+        return p != null ? p : Default.POOL;
+    }
+
+    /**
+     * Runs {@code callable} on the {@linkplain #currentPool() current pool}; see
+     * {@link BlockingPool#unblock(Callable)}.
      *
      * @param callable the blocking work
      * @param <T> the result type
      * @return the future of its result (cancel-safe: cancelling before it ran removes the job)
      */
-    public static <T> Future<T> unblock(Callable<T> callable) {
-        return Default.POOL.unblock(callable);
+    public static <T> Fallible<T, Exception> unblock(Callable<T> callable) {
+        return currentPool().unblock(callable);
     }
 }

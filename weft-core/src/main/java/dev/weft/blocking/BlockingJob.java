@@ -1,7 +1,7 @@
 package dev.weft.blocking;
 
 import dev.weft.future.Context;
-import dev.weft.future.Future;
+import dev.weft.future.Fallible;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import java.lang.invoke.MethodHandles;
@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
  * thread writes {@code state} then reads {@code waker} (both volatile). {@code prev}/{@code next}
  * are guarded by the pool's lock.
  */
-final class BlockingJob<T> implements Future<T>, Runnable {
+final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
     static final int QUEUED = 0;
     static final int RUNNING = 1;
     static final int DONE = 2;
@@ -103,6 +103,21 @@ final class BlockingJob<T> implements Future<T>, Runnable {
     }
 
     /** Removes the job from the queue if it has not started; a running job finishes unobserved. */
+    /**
+     * Completes a job that never ran with {@code why} (its pool closed). Called by the pool, once
+     * the job is off its queue.
+     *
+     * @param why the failure its awaiter gets
+     */
+    void refuse(RuntimeException why) {
+        if (!STATE.compareAndSet(this, QUEUED, RUNNING)) return; // cancelled meanwhile
+        callable = null;
+        failure = why;
+        state = DONE;
+        Waker w = waker;
+        if (w != null) w.wake();
+    }
+
     @Override
     public void cancel() {
         waker = null;

@@ -1,9 +1,10 @@
 package dev.weft.blocking;
 
-import dev.weft.future.Future;
+import dev.weft.future.Fallible;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -32,6 +33,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *              callable returned, before its waker is woken)
  * maxThreads   the limit (lowered if the OS refuses a thread) guarded by lock
  * largest      the most threads alive at once                 guarded by lock
+ * live         the pool's threads, for close()                guarded by lock
+ * closed       close() was called                             guarded by lock
  * </pre>
  * <pre>
  * event                      effect
@@ -42,6 +45,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread finds none          wait up to keepAlive for a signal; exit if the wait ran out and
  *                            the queue is empty
  * job cancelled while queued leaves the queue (never runs)
+ * close                      closed; every queued job fails with RejectedExecutionException;
+ *                            idle threads are signalled and exit, busy ones are interrupted and
+ *                            exit after their job; close waits for them (bounded)
+ * unblock after close        the job fails at once with RejectedExecutionException
  * </pre>
  * Memory consistency effects: actions before {@code unblock} happen-before the callable runs, and
  * the callable's actions happen-before the completion of the returned future.
@@ -59,6 +66,8 @@ public final class BlockingPool {
     private int busy;
     private int maxThreads;
     private int largest;
+    private final java.util.Set<Thread> live = new java.util.HashSet<>();
+    private boolean closed;
 
     private BlockingPool(int maxThreads, Duration keepAlive, String prefix) {
         if (maxThreads < 1) throw new IllegalArgumentException("maxThreads: " + maxThreads);
@@ -84,8 +93,8 @@ public final class BlockingPool {
      * Runs {@code callable} on a pool thread. The job is queued at once (not on first poll).
      *
      * <p>The future is woken when the callable returned or threw. It fails with what the callable
-     * threw, as it is (a checked exception reaches {@code Weft.await} wrapped in a
-     * {@link java.util.concurrent.CompletionException} whose cause it is). Cancelling it before a
+     * threw, as it is (the future is a {@code Fallible<T, Exception>}, so {@code Weft.await} of it
+     * declares {@code throws Exception}, as {@code Callable.call} does). Cancelling it before a
      * thread took the job removes the job (it never runs); once running, the callable runs to the
      * end and its result is dropped.
      *
@@ -93,11 +102,15 @@ public final class BlockingPool {
      * @param <T> the result type
      * @return the future of its result
      */
-    public <T> Future<T> unblock(Callable<T> callable) {
+    public <T> Fallible<T, Exception> unblock(Callable<T> callable) {
         BlockingJob<T> job = new BlockingJob<>(this, Objects.requireNonNull(callable, "callable"));
         boolean start;
         lock.lock();
         try {
+            if (closed) {
+                job.refuse(new RejectedExecutionException(prefix + " blocking pool is closed"));
+                return job;
+            }
             job.prev = tail;
             if (tail == null) head = job;
             else tail.next = job;
@@ -151,14 +164,68 @@ public final class BlockingPool {
         return prefix;
     }
 
+    /** @return the pool's threads alive now (a snapshot, for diagnostics and close reports) */
+    public java.util.List<Thread> liveThreads() {
+        lock.lock();
+        try {
+            java.util.List<Thread> out = new java.util.ArrayList<>();
+            for (Thread t : live) if (t.isAlive()) out.add(t);
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Stops the pool (a runtime's close does this for its own): queued jobs fail with
+     * {@link RejectedExecutionException}, later ones too; idle threads exit; threads running a job
+     * are interrupted and exit when it returns. Waits at most {@code waitNanos} for them.
+     *
+     * @param waitNanos how long to wait for the pool's threads to end
+     * @return the threads still alive when the wait ended (a job that ignores interrupts)
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public java.util.List<Thread> close(long waitNanos) throws InterruptedException {
+        java.util.List<BlockingJob<?>> refused = new java.util.ArrayList<>();
+        java.util.List<Thread> threadsNow;
+        lock.lock();
+        try {
+            closed = true;
+            for (BlockingJob<?> j; (j = dequeue()) != null; ) refused.add(j);
+            work.signalAll();
+            threadsNow = java.util.List.copyOf(live);
+        } finally {
+            lock.unlock();
+        }
+        for (BlockingJob<?> j : refused) j.refuse(new RejectedExecutionException(prefix + " blocking pool closed"));
+        for (Thread t : threadsNow) if (t != Thread.currentThread()) t.interrupt();
+        long deadline = System.nanoTime() + waitNanos;
+        java.util.List<Thread> alive = new java.util.ArrayList<>();
+        for (Thread t : threadsNow) {
+            if (t == Thread.currentThread()) continue;
+            long left = deadline - System.nanoTime();
+            if (left > 0) t.join(java.time.Duration.ofNanos(left));
+            if (t.isAlive()) alive.add(t);
+        }
+        return alive;
+    }
+
     private void startThread() {
         try {
-            Thread.ofPlatform().daemon().name(prefix + "-" + ids.incrementAndGet()).start(this::workLoop);
+            Thread t = Thread.ofPlatform().daemon().name(prefix + "-" + ids.incrementAndGet()).unstarted(this::workLoop);
+            lock.lock();
+            try {
+                live.add(t);
+            } finally {
+                lock.unlock();
+            }
+            t.start();
         } catch (OutOfMemoryError e) {
             // The OS refused a thread: lower the limit to what exists, like smol's blocking pool.
             lock.lock();
             try {
                 threads--;
+                live.removeIf(x -> x.getState() == Thread.State.NEW);
                 maxThreads = Math.max(1, threads);
                 if (threads == 0) throw e;
             } finally {
@@ -222,7 +289,7 @@ public final class BlockingPool {
                     left = keepAliveNanos;
                     continue;
                 }
-                if (left <= 0) break;
+                if (left <= 0 || closed) break;
                 try {
                     left = work.awaitNanos(left);
                 } catch (InterruptedException e) {
@@ -230,6 +297,7 @@ public final class BlockingPool {
                 }
             }
             threads--;
+            live.remove(Thread.currentThread());
         } finally {
             lock.unlock();
         }

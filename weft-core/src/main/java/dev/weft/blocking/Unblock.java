@@ -36,7 +36,7 @@ public final class Unblock {
      * @return the adapter
      */
     public static UnblockReader reader(InputStream in) {
-        return new UnblockReader(in, DEFAULT_CAPACITY, Blocking.defaultPool());
+        return new UnblockReader(in, DEFAULT_CAPACITY, Blocking.currentPool());
     }
 
     /**
@@ -59,7 +59,7 @@ public final class Unblock {
      * @return the adapter
      */
     public static UnblockWriter writer(OutputStream out) {
-        return new UnblockWriter(out, DEFAULT_CAPACITY, Blocking.defaultPool());
+        return new UnblockWriter(out, DEFAULT_CAPACITY, Blocking.currentPool());
     }
 
     /**

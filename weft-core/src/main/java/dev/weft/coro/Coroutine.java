@@ -1,6 +1,7 @@
 package dev.weft.coro;
 
 import dev.weft.coro.internal.FallbackCoroutine;
+import dev.weft.internal.Carrier;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.coro.internal.VirtualThreads;
 import dev.weft.future.Future;
@@ -27,8 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * waits inside {@code Weft.await(f)} for a pending {@code f} (the poll answers pending; when
  * {@code f} wakes, the task owning the coroutine is woken and its next poll resumes the body, on
  * whichever worker polls it). Exceptions of {@code f} come out of {@code await} as
- * {@code Weft.await} documents: unchecked ones as they are, checked ones wrapped in
- * {@link java.util.concurrent.CompletionException}.
+ * {@code Weft.await} documents: as they were thrown, checked ones too.
  *
  * <h2>Mechanism</h2>
  * With {@code --add-opens java.base/java.lang=ALL-UNNAMED} (or {@code =dev.weft} for the module
@@ -136,8 +136,6 @@ public final class Coroutine {
      * @return the carrier thread
      */
     public static Thread carrierThread() {
-        VirtualCoroutine<?> c = VirtualCoroutine.current();
-        Thread t = c == null ? null : c.carrier();
-        return t != null ? t : Thread.currentThread();
+        return Carrier.current();
     }
 }

@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -42,13 +43,15 @@ public final class BlockOn {
     /**
      * Polls {@code future} on this thread until it completes.
      *
+     * <p>Failures: what the future threw, as it is (a checked one undeclared: see {@code dev.weft.future.Fallible} for the typed way).
+     *
      * @param future the future to run
      * @param <T> the output type
      * @return the output
-     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future
      * @throws CancellationException if the thread was interrupted while waiting
      */
     public static <T> T blockOn(Future<T> future) {
+        refuseOnWorker("blockOn");
         CachedParker cached = PARKERS.get();
         if (cached.inUse) return run(future, new Parker(), null);
         cached.inUse = true;
@@ -56,6 +59,23 @@ public final class BlockOn {
             return run(future, cached.parker, cached.context);
         } finally {
             cached.inUse = false;
+        }
+    }
+
+    /**
+     * Throws if the calling thread is a worker of a runtime (any runtime): blocking it would stop
+     * every task queued on it, and can deadlock the runtime. A coroutine body (a virtual thread)
+     * may block: that parks the virtual thread and frees its worker.
+     *
+     * @param what the blocking call, for the message
+     * @throws IllegalStateException on a runtime's worker thread
+     */
+    public static void refuseOnWorker(String what) {
+        Thread t = Thread.currentThread();
+        if (Scheduler.isWorker(t)) {
+            throw new IllegalStateException(what + " on " + t.getName() + ", a worker of a Weft runtime, would block it"
+                    + " (and every task queued on it): inside a task, await in a coroutine body (Weft.async) or"
+                    + " return the future to be polled; run blocking work with Blocking.unblock");
         }
     }
 

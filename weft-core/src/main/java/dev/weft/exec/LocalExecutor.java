@@ -89,10 +89,11 @@ public final class LocalExecutor implements AutoCloseable {
      * Runs the tasks of this executor on the calling thread until {@code future} completes; other
      * tasks stay where they are afterwards and run on in the next call.
      *
+     * <p>Failures: what the future threw, as it is (a checked one undeclared).
+     *
      * @param future the future to drive to completion
      * @param <T> the output type
      * @return its output
-     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future
      * @throws IllegalStateException if another thread is running this executor, or it is closed
      */
     public <T> T run(Future<T> future) {
@@ -160,7 +161,7 @@ public final class LocalExecutor implements AutoCloseable {
     private static final class Queues implements Schedule {
         final ArrayDeque<RawTask<?>> local = new ArrayDeque<>();
         final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
-        final WorkerParker parker = new WorkerParker();
+        final WorkerParker parker = new WorkerParker(null);
         final TaskList tasks = new TaskList();
         final AtomicLong spawned = new AtomicLong();
         final AtomicLong finished = new AtomicLong();

@@ -1,6 +1,17 @@
 package dev.weft.exec;
 
+import dev.weft.blocking.Blocking;
+import dev.weft.blocking.BlockingPool;
+import dev.weft.blocking.internal.PoolKey;
 import dev.weft.exec.internal.Scheduler;
+import dev.weft.internal.Drivers;
+import dev.weft.net.internal.Reactor;
+import dev.weft.time.Clock;
+import dev.weft.time.internal.Driver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import dev.weft.future.Fallible;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import java.time.Duration;
@@ -10,8 +21,13 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * A running Weft runtime: a work-stealing {@link Executor} with its worker threads. The reactor and
- * timers are driven by whichever worker is idle ({@code dev.weft.internal.IdleDriver}).
+ * A running Weft runtime: a work-stealing {@link Executor} with its worker threads, and the
+ * drivers they run on, all its own: a timer wheel on its {@link Clock}, a reactor (an NIO
+ * {@code Selector}) and a blocking pool. Idle workers drive the timers and the reactor (one at a
+ * time; a fallback thread {@code <prefix>driver} drives while every worker is busy), and sleeps,
+ * sockets and {@code Blocking.unblock} calls made by its tasks use them. Two runtimes in one JVM
+ * share nothing. {@link #close()} stops all of it: workers, fallback thread, selector (and the
+ * sockets still registered with it, which the runtime owned), blocking threads.
  *
  * {@snippet :
  * try (Runtime rt = Runtime.builder()
@@ -39,11 +55,35 @@ import java.util.function.Consumer;
 public final class Runtime implements AutoCloseable {
     private final Executor executor;
     private final Duration shutdownTimeout;
+    private final Driver driver;
+    private final Reactor reactor;
+    private final BlockingPool blocking;
+    private final Clock clock;
+    private final String name;
+    private boolean closed; // guarded by this
 
     private Runtime(Builder b) {
-        this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this));
+        this.name = b.threadNamePrefix;
+        this.clock = b.clock;
+        this.reactor = openReactor(b.threadNamePrefix);
+        this.driver = new Driver(b.clock, reactor, b.threadNamePrefix + "driver");
+        this.blocking = BlockingPool.create(b.blockingThreads, b.blockingKeepAlive, b.threadNamePrefix + "blocking");
+        Drivers drivers = Drivers.builder()
+                .put(Driver.KEY, driver)
+                .put(Reactor.KEY, reactor)
+                .put(PoolKey.KEY, blocking)
+                .build();
+        this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
+    }
+
+    private static Reactor openReactor(String name) {
+        try {
+            return new Reactor();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the selector of runtime " + name, e);
+        }
     }
 
     /** @return a builder with the defaults: availableProcessors workers, prefix "weft-worker-" */
@@ -97,11 +137,11 @@ public final class Runtime implements AutoCloseable {
     /**
      * Spawns {@code future} and blocks the calling thread until it completes.
      *
+     * <p>Failures: what the future threw, as it is (a checked one undeclared; the {@code Fallible} overload declares it).
+     *
      * @param future the future to run
      * @param <T> the output type
      * @return its output
-     * @throws java.util.concurrent.CompletionException wrapping a checked exception of the future
-     *     (unchecked ones are thrown as they are)
      * @throws java.util.concurrent.CancellationException if the task was cancelled, or the calling
      *     thread was interrupted (the task is then cancelled)
      * @throws IllegalStateException if called on a worker of this runtime (it would block a worker
@@ -109,10 +149,22 @@ public final class Runtime implements AutoCloseable {
      */
     public <T> T blockOn(Future<T> future) {
         Scheduler s = executor.scheduler();
-        if (s.isOwnThread(Thread.currentThread())) {
-            throw new IllegalStateException("blockOn called on a worker of this runtime; await instead");
-        }
+        BlockOn.refuseOnWorker("Runtime.blockOn");
         return BlockOn.blockOn(s.spawnOutside(future, true).awaitedFromOutside());
+    }
+
+    /**
+     * Runs {@code future} as a task of this runtime and blocks the caller until it completes, as
+     * {@link #blockOn(Future)}, declaring the future's checked failure type.
+     *
+     * @param future the future to run
+     * @param <T> the output type
+     * @param <X> the checked exception it may fail with
+     * @return its output
+     * @throws X what the future threw
+     */
+    public <T, X extends Exception> T blockOn(Fallible<T, X> future) throws X {
+        return blockOn((Future<T>) future);
     }
 
     /** @return the worker threads, for diagnostics and tests */
@@ -125,14 +177,89 @@ public final class Runtime implements AutoCloseable {
         return executor.scheduler().liveTasks();
     }
 
+    /** @return the clock of this runtime's timers */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** @return this runtime's blocking pool ({@code Blocking.unblock} in its tasks uses it) */
+    public BlockingPool blockingPool() {
+        return blocking;
+    }
+
     /**
-     * Closes the runtime: later spawns fail, the workers finish their current polls and stop
-     * (waiting at most the builder's shutdown timeout), then every task still alive is cancelled
-     * (its future's {@code cancel()} hook runs). Idempotent.
+     * Stops the runtime: later spawns fail, the workers finish their current polls and stop, every
+     * task still alive is cancelled (its future's {@code cancel()} hook runs), then the driver's
+     * fallback thread stops, the reactor closes its selector and the sockets still registered with
+     * it, and the blocking pool fails its queued jobs, interrupts its running ones and stops its
+     * threads. Waits at most {@code timeout} in all for threads to end. Idempotent: a second call
+     * returns whether the first one stopped everything.
+     *
+     * @param timeout how long to wait for the threads, at most; zero: do not wait
+     * @return the threads of this runtime still alive when the wait ended (a task whose poll does
+     *     not return, a blocking job that ignores interrupts); empty if everything stopped
+     * @throws IllegalArgumentException if {@code timeout} is negative
+     */
+    public synchronized List<Thread> shutdown(Duration timeout) {
+        long nanos = Builder.checkedTimeoutNanos(timeout);
+        if (closed) return joinStuck(nanos);
+        closed = true;
+        long deadline = System.nanoTime() + nanos;
+        executor.scheduler().close(nanos);
+        try {
+            driver.close(Math.max(0, deadline - System.nanoTime()));
+            reactor.close(); // a stuck fallback thread in its select gets ClosedSelectorException
+            blocking.close(Math.max(0, deadline - System.nanoTime()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return stuck();
+    }
+
+    /** Waits at most {@code nanos} for the threads a first shutdown left alive; @return those still alive */
+    private List<Thread> joinStuck(long nanos) {
+        long deadline = System.nanoTime() + nanos;
+        try {
+            for (Thread t : stuck()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) break;
+                if (t != Thread.currentThread()) t.join(Duration.ofNanos(left));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return stuck();
+    }
+
+    /** @return the threads of this runtime that are still alive */
+    private List<Thread> stuck() {
+        List<Thread> alive = new ArrayList<>();
+        for (Thread t : threads()) if (t.isAlive()) alive.add(t);
+        Thread f = driver.fallbackThread();
+        if (f != null && f.isAlive()) alive.add(f);
+        alive.addAll(blocking.liveThreads());
+        return List.copyOf(alive);
+    }
+
+    /**
+     * {@link #shutdown(Duration) Shuts down} with the builder's shutdown timeout, and reports what
+     * did not stop.
+     *
+     * @throws IllegalStateException after everything else was stopped, if threads of this runtime
+     *     are still alive: it names them and where each one is
      */
     @Override
     public void close() {
-        executor.scheduler().close(shutdownTimeout.toNanos());
+        List<Thread> alive = shutdown(shutdownTimeout);
+        if (alive.isEmpty()) return;
+        StringBuilder sb = new StringBuilder("runtime ").append(name).append(" closed, but ").append(alive.size())
+                .append(" of its threads did not stop within ").append(shutdownTimeout).append(':');
+        for (Thread t : alive) {
+            StackTraceElement[] st = t.getStackTrace();
+            sb.append("\n  ").append(t.getName()).append(" (").append(t.getState()).append(")");
+            if (st.length > 0) sb.append(" at ").append(st[0]);
+        }
+        throw new IllegalStateException(sb.toString());
     }
 
     @Override
@@ -152,6 +279,9 @@ public final class Runtime implements AutoCloseable {
         private String threadNamePrefix = "weft-worker-";
         private Consumer<Throwable> onUncaught = Builder::reportToThreadHandler;
         private Duration shutdownTimeout = Duration.ofSeconds(10);
+        private Clock clock = Clock.system();
+        private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
+        private Duration blockingKeepAlive = Duration.ofSeconds(10);
 
         private Builder() {}
 
@@ -193,11 +323,62 @@ public final class Runtime implements AutoCloseable {
         }
 
         /**
-         * @param timeout how long {@link Runtime#close()} waits for the worker threads
+         * @param timeout how long {@link Runtime#close()} waits for the runtime's threads, in all;
+         *     zero: do not wait; longer than about 292 years: the same as that (no limit)
          * @return this builder
+         * @throws IllegalArgumentException if {@code timeout} is negative
          */
         public Builder shutdownTimeout(Duration timeout) {
-            this.shutdownTimeout = Objects.requireNonNull(timeout, "timeout");
+            checkedTimeoutNanos(timeout);
+            this.shutdownTimeout = timeout;
+            return this;
+        }
+
+        /** @return {@code timeout} in nanoseconds, saturated; @throws IllegalArgumentException if negative */
+        static long checkedTimeoutNanos(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative()) throw new IllegalArgumentException("shutdown timeout is negative: " + timeout);
+            try {
+                return timeout.toNanos();
+            } catch (ArithmeticException tooLong) {
+                return Long.MAX_VALUE;
+            }
+        }
+
+        /**
+         * The clock of the runtime's timers: {@link Clock#system()} by default; a
+         * {@link dev.weft.time.ManualClock} makes sleeps fire only when the test advances it.
+         *
+         * @param clock the clock
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * @param max the most threads the runtime's blocking pool runs at once, at least 1 (default
+         *     {@value Blocking#DEFAULT_MAX_THREADS})
+         * @return this builder
+         */
+        public Builder blockingThreads(int max) {
+            if (max < 1) throw new IllegalArgumentException("blocking threads must be at least 1: " + max);
+            this.blockingThreads = max;
+            return this;
+        }
+
+        /**
+         * @param keepAlive how long an idle blocking thread waits for work before it exits, positive
+         *     (default 10 s)
+         * @return this builder
+         */
+        public Builder blockingKeepAlive(Duration keepAlive) {
+            Objects.requireNonNull(keepAlive, "keepAlive");
+            if (keepAlive.isNegative() || keepAlive.isZero()) {
+                throw new IllegalArgumentException("blocking keep-alive must be positive: " + keepAlive);
+            }
+            this.blockingKeepAlive = keepAlive;
             return this;
         }
 

@@ -30,7 +30,7 @@ public final class AsyncFiles {
     private AsyncFiles() {}
 
     private static BlockingPool pool() {
-        return Blocking.defaultPool();
+        return Blocking.currentPool();
     }
 
     /**

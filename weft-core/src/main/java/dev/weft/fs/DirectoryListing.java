@@ -1,6 +1,6 @@
 package dev.weft.fs;
 
-import dev.weft.Weft;
+import dev.weft.exec.BlockOn;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * through a bounded channel; at the channel's end the job's outcome tells a clean end from a
  * failure.
  *
- * <p>Owner only (one task polls it). The job sends with {@code Weft.blockOn} on its pool thread,
+ * <p>Owner only (one task polls it). The job sends with {@code BlockOn.blockOn} on its pool thread,
  * which is where blocking belongs.
  */
 final class DirectoryListing implements Stream<Path> {
@@ -32,7 +32,7 @@ final class DirectoryListing implements Stream<Path> {
     DirectoryListing(Path dir, BlockingPool pool) {
         this.job = pool.unblock(() -> {
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
-                for (Path p : ds) Weft.blockOn(channel.sender().send(p));
+                for (Path p : ds) BlockOn.blockOn(channel.sender().send(p));
             } catch (ChannelClosedException e) {
                 return null; // the reader cancelled: stop quietly
             } finally {

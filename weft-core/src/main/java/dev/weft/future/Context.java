@@ -8,29 +8,20 @@ import java.util.Objects;
  * <p>A context is immutable and cheap to keep: an executor's task is its own context (and its own
  * waker), so spawning makes one object and polling allocates nothing. A combinator that needs to
  * know which of its children woke it makes a context of its own with {@link #withWaker(Waker)}.
- * The class is sealed: besides the contexts made by {@link #of(Waker)}, only the runtime's task
- * and its coroutine extend it.
+ * The class is sealed: besides the contexts made by {@link #of(Waker)}, only
+ * {@link dev.weft.future.internal.SelfWakingContext} (a context that is its own waker, which the
+ * runtime's task and its coroutine extend from the layers above) extends it.
  *
  * {@snippet :
  * Context cx = Context.of(Waker.noop());
  * Poll<Integer> p = Future.ready(42).poll(cx);
  * }
  */
-public sealed class Context permits Context.Carrying, dev.weft.task.internal.RawTask, dev.weft.coro.internal.VirtualCoroutine {
+public sealed class Context permits Context.Carrying, dev.weft.future.internal.SelfWakingContext {
     private static final Context NOOP = new Carrying(Waker.noop());
 
-    /**
-     * A context whose waker is the object itself: for the runtime's task and coroutine, each its
-     * own waker, so that one of them and its context are one allocation, with no field for the
-     * waker (a task is 40 bytes with it, 32 without).
-     *
-     * @throws ClassCastException if the subclass is not a {@link Waker}
-     */
-    protected Context() {
-        if (!(this instanceof Carrying) && !(this instanceof Waker)) {
-            throw new ClassCastException(getClass().getName() + " is a context of its own but not a Waker");
-        }
-    }
+    /** A context of a permitted subclass: a carrying one, or one that is its own waker. */
+    protected Context() {}
 
     /** A context carrying a waker other than itself: what {@link #of(Waker)} makes. */
     static final class Carrying extends Context {

@@ -27,9 +27,8 @@ import java.util.function.Supplier;
  *   <li><b>Not after completion.</b> Once it returned ready or threw, a future is not polled again;
  *       if it is anyway it may throw {@link IllegalStateException}.</li>
  *   <li><b>Errors are outcomes.</b> An exception thrown by {@code poll} completes the future
- *       exceptionally; whoever awaits it sees that exception (unchecked ones as they are, checked
- *       ones wrapped in {@link java.util.concurrent.CompletionException} with the original as
- *       cause).</li>
+ *       exceptionally; whoever awaits it sees that exception as it was thrown, checked ones too
+ *       (declared by {@code Weft.await} when the future is a {@link Fallible}).</li>
  *   <li><b>Cancellation is drop.</b> Java has no destructor, so a future that registered anything
  *       (a timer entry, reactor interest, a place in a wait queue) undoes it in {@link #cancel()}.
  *       Whoever owns a future that is not complete and will never be polled again calls

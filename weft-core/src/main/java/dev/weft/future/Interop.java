@@ -1,18 +1,15 @@
 package dev.weft.future;
 
-import dev.weft.exec.BlockOn;
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Bridges between Weft futures and {@link java.util.concurrent.CompletableFuture}, with
- * cancellation carried across in both directions.
+ * The bridge from {@link java.util.concurrent.CompletionStage} to Weft futures, with
+ * cancellation carried across. The other direction, which must run the future somewhere, is
+ * {@link dev.weft.exec.Completions#toCompletableFuture} in the executor layer.
  *
  * {@snippet :
- * CompletableFuture<Integer> cf = Interop.toCompletableFuture(Future.ready(41).map(x -> x + 1));
- * int v = cf.join();                                   // 42
- * Future<Integer> back = Interop.fromStage(cf);        // same as Future.fromStage(cf)
+ * CompletableFuture<Integer> cf = CompletableFuture.supplyAsync(() -> 42);
+ * Future<Integer> f = Interop.fromStage(cf);        // same as Future.fromStage(cf)
  * }
  *
  * <p>Memory consistency effects: actions of the future before it completes happen-before actions
@@ -35,34 +32,5 @@ public final class Interop {
      */
     public static <T> Future<T> fromStage(CompletionStage<T> stage) {
         return new FromStage<>(stage);
-    }
-
-    /**
-     * Runs {@code future} on a new virtual thread ({@link BlockOn#blockOn(Future)}) and returns a
-     * {@code CompletableFuture} of its outcome. Exceptions arrive as {@code blockOn} throws them
-     * (unchecked as they are, checked wrapped in {@link java.util.concurrent.CompletionException}).
-     * If the returned {@code CompletableFuture} is completed by anyone else first (cancelled,
-     * completed, timed out), the virtual thread is interrupted and {@code blockOn} cancels the
-     * future on that same thread, so {@code cancel()} never runs concurrently with a poll.
-     *
-     * @param future the future to run; owned by the virtual thread from now on
-     * @param <T> the output type
-     * @return a {@code CompletableFuture} completed with the future's outcome
-     */
-    public static <T> CompletableFuture<T> toCompletableFuture(Future<T> future) {
-        Objects.requireNonNull(future, "future");
-        CompletableFuture<T> cf = new CompletableFuture<>();
-        Thread runner = Thread.ofVirtual().name("weft-to-completable-future").unstarted(() -> {
-            try {
-                cf.complete(BlockOn.blockOn(future));
-            } catch (Throwable t) {
-                cf.completeExceptionally(t);
-            }
-        });
-        cf.whenComplete((v, t) -> {
-            if (Thread.currentThread() != runner) runner.interrupt();
-        });
-        runner.start();
-        return cf;
     }
 }

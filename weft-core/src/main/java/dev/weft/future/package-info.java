@@ -20,8 +20,8 @@
  *       state table.</li>
  *   <li>{@code FromStage} is the only other class with cross-thread state (a completion callback
  *       racing the poller); its class comment says how no wake is lost.</li>
- *   <li>{@code Interop.toCompletableFuture} drives the future with {@code BlockOn} on a virtual
- *       thread, so this package uses {@code dev.weft.exec} for that one method.</li>
+ *   <li>This package imports nothing of Weft: it is the bottom layer. A runtime's task is its own
+ *       context and waker through {@code dev.weft.future.internal.SelfWakingContext}.</li>
  * </ul>
  */
 package dev.weft.future;

@@ -1,6 +1,5 @@
 package dev.weft.internal;
 
-import dev.weft.coro.Coroutine;
 import dev.weft.future.Context;
 
 /**
@@ -35,7 +34,7 @@ public final class Coop {
         Thread t = Thread.currentThread();
         if (t instanceof CoopThread c) return c;
         // a coroutine body: no thread-local map per coroutine, and the carrier's poll is charged
-        return t.isVirtual() && Coroutine.carrierThread() instanceof CoopThread c ? c : null;
+        return t.isVirtual() && Carrier.current() instanceof CoopThread c ? c : null;
     }
 
     /** Gives the current thread a fresh budget; the executor calls this before each task poll. */

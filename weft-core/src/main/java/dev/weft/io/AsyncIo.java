@@ -33,7 +33,7 @@ public final class AsyncIo {
      * @param dst where the bytes go; its position advances
      * @return a future of the count read, or {@code -1} at the end of the stream
      */
-    public static Future<Integer> read(AsyncRead reader, ByteBuffer dst) {
+    public static IoFuture<Integer> read(AsyncRead reader, ByteBuffer dst) {
         return new Read(reader, dst);
     }
 
@@ -46,7 +46,7 @@ public final class AsyncIo {
      * @param len the most bytes to read
      * @return a future of the count read, or {@code -1} at the end of the stream
      */
-    public static Future<Integer> read(AsyncRead reader, byte[] b, int off, int len) {
+    public static IoFuture<Integer> read(AsyncRead reader, byte[] b, int off, int len) {
         return new Read(reader, ByteBuffer.wrap(b, off, len));
     }
 
@@ -59,7 +59,7 @@ public final class AsyncIo {
      * @param dst where the bytes go
      * @return a future completing when {@code dst} is full
      */
-    public static Future<Void> readExact(AsyncRead reader, ByteBuffer dst) {
+    public static IoFuture<Void> readExact(AsyncRead reader, ByteBuffer dst) {
         return new ReadExact(reader, dst);
     }
 
@@ -72,7 +72,7 @@ public final class AsyncIo {
      * @param len the byte count
      * @return a future completing when the bytes are there
      */
-    public static Future<Void> readExact(AsyncRead reader, byte[] b, int off, int len) {
+    public static IoFuture<Void> readExact(AsyncRead reader, byte[] b, int off, int len) {
         return new ReadExact(reader, ByteBuffer.wrap(b, off, len));
     }
 
@@ -82,7 +82,7 @@ public final class AsyncIo {
      * @param reader the source
      * @return a future of all bytes
      */
-    public static Future<byte[]> readToEnd(AsyncRead reader) {
+    public static IoFuture<byte[]> readToEnd(AsyncRead reader) {
         return new ReadToEnd(reader);
     }
 
@@ -93,7 +93,7 @@ public final class AsyncIo {
      * @param src the bytes; its position advances
      * @return a future of the count written
      */
-    public static Future<Integer> write(AsyncWrite writer, ByteBuffer src) {
+    public static IoFuture<Integer> write(AsyncWrite writer, ByteBuffer src) {
         return new Write(writer, src);
     }
 
@@ -105,7 +105,7 @@ public final class AsyncIo {
      * @param src the bytes
      * @return a future completing when every byte was taken
      */
-    public static Future<Void> writeAll(AsyncWrite writer, ByteBuffer src) {
+    public static IoFuture<Void> writeAll(AsyncWrite writer, ByteBuffer src) {
         return new WriteAll(writer, src);
     }
 
@@ -118,7 +118,7 @@ public final class AsyncIo {
      * @param len the byte count
      * @return a future completing when every byte was taken
      */
-    public static Future<Void> writeAll(AsyncWrite writer, byte[] b, int off, int len) {
+    public static IoFuture<Void> writeAll(AsyncWrite writer, byte[] b, int off, int len) {
         return new WriteAll(writer, ByteBuffer.wrap(b, off, len));
     }
 
@@ -128,7 +128,7 @@ public final class AsyncIo {
      * @param writer the sink
      * @return a future completing when flushed
      */
-    public static Future<Void> flush(AsyncWrite writer) {
+    public static IoFuture<Void> flush(AsyncWrite writer) {
         return new Flush(writer, false);
     }
 
@@ -138,7 +138,7 @@ public final class AsyncIo {
      * @param writer the sink
      * @return a future completing when shut down
      */
-    public static Future<Void> shutdown(AsyncWrite writer) {
+    public static IoFuture<Void> shutdown(AsyncWrite writer) {
         return new Flush(writer, true);
     }
 
@@ -151,7 +151,7 @@ public final class AsyncIo {
      * @param writer the sink
      * @return a future of the count of bytes copied
      */
-    public static Future<Long> copy(AsyncRead reader, AsyncWrite writer) {
+    public static IoFuture<Long> copy(AsyncRead reader, AsyncWrite writer) {
         return new Copy(reader, writer);
     }
 

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
  * <p>State (owner thread only): {@code buf} holds bytes read but not yet written (read mode when
  * {@code draining}); {@code ended} once the reader reported the end; {@code total} bytes written.
  */
-final class Copy implements Future<Long> {
+final class Copy implements IoFuture<Long> {
     private final AsyncRead reader;
     private final AsyncWrite writer;
     private final ByteBuffer buf = ByteBuffer.allocate(16 * 1024);

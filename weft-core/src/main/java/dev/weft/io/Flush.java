@@ -6,7 +6,7 @@ import dev.weft.future.Poll;
 import java.io.IOException;
 
 /** The future of {@link AsyncIo#flush(AsyncWrite)} and {@link AsyncIo#shutdown(AsyncWrite)}. */
-final class Flush implements Future<Void> {
+final class Flush implements IoFuture<Void> {
     private final AsyncWrite writer;
     private final boolean shutdown;
 

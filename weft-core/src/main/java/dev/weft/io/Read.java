@@ -6,7 +6,7 @@ import dev.weft.future.Poll;
 import java.io.IOException;
 
 /** The future of {@link AsyncIo#read(AsyncRead, java.nio.ByteBuffer)}: one {@code pollRead}. */
-final class Read implements Future<Integer> {
+final class Read implements IoFuture<Integer> {
     private final AsyncRead reader;
     private final java.nio.ByteBuffer dst;
 

@@ -8,7 +8,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /** The future of {@link AsyncIo#readExact(AsyncRead, ByteBuffer)}: reads until {@code dst} is full. */
-final class ReadExact implements Future<Void> {
+final class ReadExact implements IoFuture<Void> {
     private final AsyncRead reader;
     private final ByteBuffer dst;
 

@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /** The future of {@link AsyncIo#readToEnd(AsyncRead)}: reads into a growing array until the end. */
-final class ReadToEnd implements Future<byte[]> {
+final class ReadToEnd implements IoFuture<byte[]> {
     private final AsyncRead reader;
     private ByteBuffer buf = ByteBuffer.allocate(8192);
 

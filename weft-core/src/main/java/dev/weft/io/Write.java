@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /** The future of {@link AsyncIo#write(AsyncWrite, ByteBuffer)}: one {@code pollWrite}. */
-final class Write implements Future<Integer> {
+final class Write implements IoFuture<Integer> {
     private final AsyncWrite writer;
     private final ByteBuffer src;
 

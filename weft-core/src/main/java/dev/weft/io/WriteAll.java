@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /** The future of {@link AsyncIo#writeAll(AsyncWrite, ByteBuffer)}: writes until {@code src} is empty. */
-final class WriteAll implements Future<Void> {
+final class WriteAll implements IoFuture<Void> {
     private final AsyncWrite writer;
     private final ByteBuffer src;
 

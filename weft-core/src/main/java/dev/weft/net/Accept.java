@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -29,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * @param <S> the stream type the accepted channel is wrapped in
  */
-final class Accept<S> implements Future<S> {
+final class Accept<S> implements IoFuture<S> {
     /** Wraps a registered, connected channel into a stream. */
     @FunctionalInterface
     interface Wrap<S> {

@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import dev.weft.net.internal.Reactor;
 import dev.weft.net.internal.Readiness;
@@ -45,7 +46,7 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
      * @throws IOException if the channel cannot be registered
      */
     public static <T extends SelectableChannel> Async<T> of(T channel) throws IOException {
-        return new Async<>(channel, Reactor.global().register(channel));
+        return new Async<>(channel, Reactor.current().register(channel));
     }
 
     /** @return the channel; use it only for non-blocking operations and options */
@@ -67,7 +68,7 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
      *
      * @return a future completing on readability
      */
-    public Future<Void> readable() {
+    public IoFuture<Void> readable() {
         return new Readiness(source, Source.READ);
     }
 
@@ -77,7 +78,7 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
      *
      * @return a future completing on writability
      */
-    public Future<Void> writable() {
+    public IoFuture<Void> writable() {
         return new Readiness(source, Source.WRITE);
     }
 
@@ -94,7 +95,7 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
      * @param <R> the result type
      * @return a future of the operation's first non-null result
      */
-    public <R> Future<R> readWith(IoOp<? super T, ? extends R> op) {
+    public <R> IoFuture<R> readWith(IoOp<? super T, ? extends R> op) {
         return new IoWith<>(channel, source, Source.READ, op);
     }
 
@@ -106,7 +107,7 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
      * @param <R> the result type
      * @return a future of the operation's first non-null result
      */
-    public <R> Future<R> writeWith(IoOp<? super T, ? extends R> op) {
+    public <R> IoFuture<R> writeWith(IoOp<? super T, ? extends R> op) {
         return new IoWith<>(channel, source, Source.WRITE, op);
     }
 

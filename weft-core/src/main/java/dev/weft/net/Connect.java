@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -28,7 +29,7 @@ import java.time.Duration;
  *
  * @param <S> the stream type
  */
-final class Connect<S> implements Future<S> {
+final class Connect<S> implements IoFuture<S> {
     /** Opens an unconnected socket channel of the right protocol family. */
     @FunctionalInterface
     interface Open {

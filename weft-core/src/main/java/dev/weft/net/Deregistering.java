@@ -1,7 +1,8 @@
 package dev.weft.net;
 
 import dev.weft.future.Context;
-import dev.weft.future.Future;
+import dev.weft.io.IoFuture;
+import java.io.IOException;
 import dev.weft.future.Poll;
 
 /**
@@ -9,19 +10,19 @@ import dev.weft.future.Poll;
  * drops the stream's read or write slot in the reactor: a cancelled read or write leaves nothing
  * registered. Owner thread only.
  */
-final class Deregistering<T> implements Future<T> {
-    private final Future<T> inner;
+final class Deregistering<T> implements IoFuture<T> {
+    private final IoFuture<T> inner;
     private final StreamIo io;
     private final int dir;
 
-    Deregistering(Future<T> inner, StreamIo io, int dir) {
+    Deregistering(IoFuture<T> inner, StreamIo io, int dir) {
         this.inner = inner;
         this.io = io;
         this.dir = dir;
     }
 
     @Override
-    public Poll<T> poll(Context cx) throws Exception {
+    public Poll<T> poll(Context cx) throws IOException {
         return inner.poll(cx);
     }
 

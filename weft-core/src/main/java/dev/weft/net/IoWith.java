@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -18,7 +19,7 @@ import java.nio.channels.SelectableChannel;
  * the source's waiters of {@code dir}. Every exit that completes the future (result or exception)
  * and {@link #cancel()} give the slot back, so a finished future leaves no waker behind.
  */
-final class IoWith<T extends SelectableChannel, R> implements Future<R> {
+final class IoWith<T extends SelectableChannel, R> implements IoFuture<R> {
     private final T channel;
     private final Source source;
     private final int dir;

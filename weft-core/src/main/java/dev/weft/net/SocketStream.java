@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -68,7 +69,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param dst where the bytes go
      * @return a future of the count read, {@code -1} at end of stream
      */
-    public Future<Integer> read(ByteBuffer dst) {
+    public IoFuture<Integer> read(ByteBuffer dst) {
         return new Deregistering<>(AsyncIo.read(this, dst), io, Source.READ);
     }
 
@@ -80,7 +81,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param len the most bytes to read
      * @return a future of the count read, {@code -1} at end of stream
      */
-    public Future<Integer> read(byte[] b, int off, int len) {
+    public IoFuture<Integer> read(byte[] b, int off, int len) {
         return read(ByteBuffer.wrap(b, off, len));
     }
 
@@ -94,7 +95,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param len the byte count
      * @return a future completing when all bytes are there
      */
-    public Future<Void> readExact(byte[] b, int off, int len) {
+    public IoFuture<Void> readExact(byte[] b, int off, int len) {
         return new Deregistering<>(AsyncIo.readExact(this, ByteBuffer.wrap(b, off, len)), io, Source.READ);
     }
 
@@ -105,7 +106,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param src the bytes
      * @return a future of the count written
      */
-    public Future<Integer> write(ByteBuffer src) {
+    public IoFuture<Integer> write(ByteBuffer src) {
         return new Deregistering<>(AsyncIo.write(this, src), io, Source.WRITE);
     }
 
@@ -117,7 +118,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param src the bytes
      * @return a future completing when all bytes were handed to the socket
      */
-    public Future<Void> writeAll(ByteBuffer src) {
+    public IoFuture<Void> writeAll(ByteBuffer src) {
         return new Deregistering<>(AsyncIo.writeAll(this, src), io, Source.WRITE);
     }
 
@@ -129,7 +130,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @param len the byte count
      * @return a future completing when all bytes were handed to the socket
      */
-    public Future<Void> writeAll(byte[] b, int off, int len) {
+    public IoFuture<Void> writeAll(byte[] b, int off, int len) {
         return writeAll(ByteBuffer.wrap(b, off, len));
     }
 
@@ -143,12 +144,12 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
     }
 
     /** @return a future completing when the socket is reported readable; see {@link Async#readable()} */
-    public Future<Void> readable() {
+    public IoFuture<Void> readable() {
         return io.io().readable();
     }
 
     /** @return a future completing when the socket is reported writable; see {@link Async#writable()} */
-    public Future<Void> writable() {
+    public IoFuture<Void> writable() {
         return io.io().writable();
     }
 

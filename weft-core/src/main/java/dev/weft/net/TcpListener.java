@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -73,7 +74,7 @@ public final class TcpListener implements AutoCloseable {
      *
      * @return a future of the accepted connection
      */
-    public Future<TcpStream> accept() {
+    public IoFuture<TcpStream> accept() {
         return new Accept<>(io, errors, TcpStream::new);
     }
 

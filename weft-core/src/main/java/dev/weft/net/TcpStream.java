@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -44,7 +45,7 @@ public final class TcpStream extends SocketStream {
      * @param address where to connect
      * @return a future of the connected stream
      */
-    public static Future<TcpStream> connect(SocketAddress address) {
+    public static IoFuture<TcpStream> connect(SocketAddress address) {
         return new Connect<>(SocketChannel::open, address, null, TcpStream::new);
     }
 
@@ -56,7 +57,7 @@ public final class TcpStream extends SocketStream {
      * @param timeout the time limit
      * @return a future of the connected stream
      */
-    public static Future<TcpStream> connect(SocketAddress address, Duration timeout) {
+    public static IoFuture<TcpStream> connect(SocketAddress address, Duration timeout) {
         return new Connect<>(SocketChannel::open, address, timeout, TcpStream::new);
     }
 
@@ -67,7 +68,7 @@ public final class TcpStream extends SocketStream {
      * @param port the port
      * @return a future of the connected stream
      */
-    public static Future<TcpStream> connect(String host, int port) {
+    public static IoFuture<TcpStream> connect(String host, int port) {
         return connect(new InetSocketAddress(host, port));
     }
 

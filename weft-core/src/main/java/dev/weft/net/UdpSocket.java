@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -67,7 +68,7 @@ public final class UdpSocket implements AutoCloseable {
      * @param target where to send it
      * @return a future of the count sent (all of {@code src})
      */
-    public Future<Integer> sendTo(ByteBuffer src, SocketAddress target) {
+    public IoFuture<Integer> sendTo(ByteBuffer src, SocketAddress target) {
         return io.writeWith(ch -> {
             boolean empty = !src.hasRemaining();
             int n = ch.send(src, target);
@@ -82,7 +83,7 @@ public final class UdpSocket implements AutoCloseable {
      * @param dst where the datagram goes
      * @return a future of the sender's address
      */
-    public Future<SocketAddress> receiveFrom(ByteBuffer dst) {
+    public IoFuture<SocketAddress> receiveFrom(ByteBuffer dst) {
         return io.readWith(ch -> ch.receive(dst));
     }
 
@@ -92,7 +93,7 @@ public final class UdpSocket implements AutoCloseable {
      * @param src the datagram
      * @return a future of the count sent
      */
-    public Future<Integer> send(ByteBuffer src) {
+    public IoFuture<Integer> send(ByteBuffer src) {
         return io.writeWith(ch -> {
             boolean empty = !src.hasRemaining();
             int n = ch.write(src);
@@ -108,7 +109,7 @@ public final class UdpSocket implements AutoCloseable {
      * @param dst where the datagram goes
      * @return a future of the count received
      */
-    public Future<Integer> receive(ByteBuffer dst) {
+    public IoFuture<Integer> receive(ByteBuffer dst) {
         return io.readWith(ch -> {
             int before = dst.position();
             return ch.receive(dst) == null ? null : dst.position() - before;

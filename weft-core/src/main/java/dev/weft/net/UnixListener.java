@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -55,7 +56,7 @@ public final class UnixListener implements AutoCloseable {
      *
      * @return a future of the accepted connection
      */
-    public Future<UnixStream> accept() {
+    public IoFuture<UnixStream> accept() {
         return new Accept<>(io, errors, UnixStream::new);
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -31,7 +32,7 @@ public final class UnixStream extends SocketStream {
      * @param path the socket file
      * @return a future of the connected stream
      */
-    public static Future<UnixStream> connect(Path path) {
+    public static IoFuture<UnixStream> connect(Path path) {
         return new Connect<>(() -> SocketChannel.open(StandardProtocolFamily.UNIX),
                 UnixDomainSocketAddress.of(path), null, UnixStream::new);
     }

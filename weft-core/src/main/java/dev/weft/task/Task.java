@@ -3,7 +3,9 @@ package dev.weft.task;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.internal.Carrier;
 import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.Spawner;
 
 /**
  * The handle of a spawned task: a future of the task's output that can also cancel or detach it.
@@ -44,8 +46,10 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
      * @throws IllegalStateException outside a runtime, or if the runtime is closed
      */
     static <T> Task<T> spawn(Future<T> future) {
-        Task<T> t = dev.weft.exec.internal.Scheduler.spawnOnCurrentWorker(future);
-        return t != null ? t : dev.weft.exec.Runtime.current().spawn(future); // the latter throws
+        if (Carrier.current() instanceof Spawner s) return s.spawnHere(future);
+        java.util.Objects.requireNonNull(future, "future");
+        throw new IllegalStateException("Task.spawn outside a Weft runtime: " + Thread.currentThread().getName()
+                + " is not a runtime worker (spawn from inside a task, or use runtime.spawn(...) / Weft.run(...))");
     }
 
     /**
@@ -59,15 +63,33 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
     Poll<T> poll(Context cx) throws Exception;
 
     /**
-     * Cancels the task: at once if it is idle or queued (its future's {@code cancel()} hook runs on
-     * the calling thread); right after its current poll if it is running, waiting for that poll to
-     * end unless called from inside it. When this returns the future will never be polled again.
-     * Does nothing if the task already completed. Awaiting the handle afterwards throws
+     * Cancels the task and returns at once, never waiting: if it is idle or queued, its future's
+     * {@code cancel()} hook runs on the calling thread now; if it is being polled (on another worker,
+     * or by this very call's own poll), the task is marked and the worker polling it runs the hook
+     * right after that poll returns. Either way the future is never polled again. Two tasks may
+     * cancel each other from two workers at the same time. Does nothing if the task already
+     * completed. Awaiting the handle afterwards throws
      * {@link java.util.concurrent.CancellationException} (or gives the output, if the task completed
-     * first).
+     * first). To wait until the hook has run, await {@link #cancelAndJoin()}.
      */
     @Override
     void cancel();
+
+    /**
+     * Cancels the task ({@link #cancel()}) and returns a future that is ready once the task has
+     * completed: its {@code cancel()} hook has run, or it finished before the cancel reached it.
+     * Awaiting it suspends (in a task) or blocks (on a plain thread) like any future; it never
+     * throws the task's outcome (await the handle itself for that).
+     *
+     * {@snippet :
+     * Task<Void> t = Task.spawn(server);
+     * await(t.cancelAndJoin());     // the server's cancel hook has run: its socket is closed
+     * }
+     *
+     * @return a future of the task's completion; uses the handle's awaiter slot, so do not await it
+     *     and the handle at the same time from two places
+     */
+    Future<Void> cancelAndJoin();
 
     /**
      * Lets the task run on without anyone awaiting it: its outcome is dropped, and if it fails the

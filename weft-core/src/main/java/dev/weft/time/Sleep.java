@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.time.internal.Driver;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
 
@@ -30,25 +31,65 @@ import dev.weft.time.internal.Timers;
  * }
  */
 public final class Sleep implements Future<Void> {
-    private final Timers timers;
+    /** The wheel: fixed at construction on a runtime's worker, else at the first poll. Owner only. */
+    private Timers timers;
     private final TimerEntry entry = new TimerEntry();
+    /** The deadline on the wheel's clock; if {@code delay >= 0}, not fixed yet. */
     private long deadline;
+    /** {@code >= 0}: the deadline is this far after the first poll (timers not found yet); else -1. */
+    private long delay = -1;
     /** The waker the entry was registered with; owner (the polling task) only. */
     private Waker registered;
 
+    /**
+     * @param timers the wheel, or {@code null} to take the polling runtime's at the first poll
+     * @param deadlineNanos the deadline on the wheel's clock
+     */
     Sleep(Timers timers, long deadlineNanos) {
         this.timers = timers;
         this.deadline = deadlineNanos;
     }
 
-    /** @return the deadline on the scale of {@link System#nanoTime()} */
+    /**
+     * @param delayNanos how long after its first poll the sleep ends, not negative
+     * @return a sleep whose wheel and deadline are fixed at its first poll
+     */
+    static Sleep afterFirstPoll(long delayNanos) {
+        Sleep s = new Sleep(null, 0);
+        s.delay = delayNanos;
+        return s;
+    }
+
+    /**
+     * Fixes the wheel (the one of the runtime whose worker runs the caller, else the shared one)
+     * and, for a relative sleep, the deadline.
+     */
+    private Timers timers() {
+        Timers t = timers;
+        if (t == null) {
+            t = Driver.current().timers();
+            timers = t;
+        }
+        if (delay >= 0) {
+            deadline = t.clock().nanoTime() + delay;
+            delay = -1;
+        }
+        return t;
+    }
+
+    /**
+     * @return the deadline on the scale of the clock of its timers ({@link System#nanoTime()} unless
+     *     its runtime has another clock); asked before the first poll of a sleep made outside a
+     *     runtime, this fixes its wheel (and deadline) as a poll would
+     */
     public long deadline() {
+        timers();
         return deadline;
     }
 
     /** @return whether the deadline has passed (by the clock of the timers) */
     public boolean isElapsed() {
-        return entry.hasFired() || timers.clock().nanoTime() - deadline >= 0;
+        return entry.hasFired() || timers().clock().nanoTime() - deadline >= 0;
     }
 
     /**
@@ -58,8 +99,9 @@ public final class Sleep implements Future<Void> {
      * @param deadlineNanos the new deadline on the scale of {@link System#nanoTime()}
      */
     public void reset(long deadlineNanos) {
-        timers.cancel(entry);
+        if (timers != null) timers.cancel(entry);
         registered = null;
+        delay = -1;
         deadline = deadlineNanos;
     }
 
@@ -68,7 +110,8 @@ public final class Sleep implements Future<Void> {
         if (entry.hasFired()) return Poll.ready(null);
         Waker w = cx.waker();
         if (!entry.isRegistered()) {
-            if (timers.clock().nanoTime() - deadline >= 0 || !timers.register(entry, deadline, w)) {
+            Timers t = timers();
+            if (t.clock().nanoTime() - deadline >= 0 || !t.register(entry, deadline, w)) {
                 return Poll.ready(null);
             }
             registered = w;
@@ -84,13 +127,13 @@ public final class Sleep implements Future<Void> {
     /** Removes the timer entry: the sleep will never wake anyone. */
     @Override
     public void cancel() {
-        timers.cancel(entry);
+        if (timers != null) timers.cancel(entry);
         registered = null;
     }
 
     /** @return the time now by the clock of the timers */
     long clockNow() {
-        return timers.clock().nanoTime();
+        return timers().clock().nanoTime();
     }
 
     /** @return whether a timer entry of this sleep is in the wheel (for tests and diagnostics) */
@@ -100,6 +143,7 @@ public final class Sleep implements Future<Void> {
 
     @Override
     public String toString() {
+        if (delay >= 0) return "Sleep[" + delay + " ns after its first poll]";
         return "Sleep[deadline=" + deadline + (entry.hasFired() ? ", fired]" : "]");
     }
 }

@@ -1,7 +1,9 @@
 package dev.weft.time;
 
+import dev.weft.future.Fallible;
 import dev.weft.future.Future;
-import dev.weft.internal.Driver;
+import dev.weft.internal.Drivers;
+import dev.weft.time.internal.Driver;
 import dev.weft.time.internal.Timers;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,8 +14,14 @@ import java.time.Instant;
  *
  * <p>Resolution is one millisecond: deadlines are rounded <em>up</em> to the next millisecond, so a
  * timer never fires early; it fires when the driver next looks after that, typically within about
- * a millisecond. The first call starts the process-wide driver (and its {@code weft-driver}
- * fallback thread).
+ * a millisecond.
+ *
+ * <p>Whose timers: a sleep made on a runtime's worker (in a task or coroutine) uses that runtime's
+ * timer wheel and {@link Clock}, and its deadline is fixed at once; a sleep made anywhere else
+ * (on {@code main}, say, before it is spawned) finds its wheel at its first poll, in the runtime of
+ * the task polling it, and its duration then counts from that poll. Only futures polled outside any
+ * runtime ({@code Weft.blockOn} on a plain thread) use the shared driver (and its
+ * {@code weft-driver} fallback thread, started on first use).
  *
  * {@snippet :
  * import static dev.weft.Weft.await;
@@ -29,25 +37,29 @@ public final class Time {
     private Time() {}
 
     /**
-     * A future that is ready once {@code duration} has passed, measured from now (this call).
-     * What wakes it, throws, cancel safety: see {@link Sleep}.
+     * A future that is ready once {@code duration} has passed, measured from now (this call) on a
+     * runtime's worker, else from its first poll (see the class comment). What wakes it, throws,
+     * cancel safety: see {@link Sleep}.
      *
      * @param duration how long; zero or negative: ready at once
      * @return the sleep
      */
     public static Sleep sleep(Duration duration) {
-        Timers timers = timers();
-        return new Sleep(timers, timers.clock().nanoTime() + delayNanos(duration));
+        Timers timers = currentTimers();
+        long delay = delayNanos(duration);
+        return timers != null ? new Sleep(timers, timers.clock().nanoTime() + delay) : Sleep.afterFirstPoll(delay);
     }
 
     /**
-     * A future that is ready once {@link System#nanoTime()} reaches {@code deadlineNanoTime}.
+     * A future that is ready once the clock of the runtime whose timers it uses (see the class
+     * comment; {@link System#nanoTime()} unless that runtime was built with another
+     * {@link Clock}) reaches {@code deadlineNanoTime}.
      *
      * @param deadlineNanoTime the deadline on the scale of {@link System#nanoTime()}
      * @return the sleep
      */
     public static Sleep sleepUntil(long deadlineNanoTime) {
-        return new Sleep(timers(), deadlineNanoTime);
+        return new Sleep(currentTimers(), deadlineNanoTime);
     }
 
     /**
@@ -82,8 +94,10 @@ public final class Time {
      * @return the interval
      */
     public static Interval interval(Duration period, MissedTickBehavior behavior) {
-        Timers timers = timers();
-        return new Interval(new Sleep(timers, timers.clock().nanoTime()), delayNanos(period), behavior);
+        long periodNanos = delayNanos(period);
+        Timers timers = currentTimers();
+        Sleep first = timers != null ? new Sleep(timers, timers.clock().nanoTime()) : Sleep.afterFirstPoll(0);
+        return new Interval(first, periodNanos, behavior);
     }
 
     /**
@@ -97,12 +111,43 @@ public final class Time {
      * @return the timeout future
      */
     public static <T> Timeout<T> timeout(Future<T> future, Duration duration) {
+        return timeoutOf(future, duration);
+    }
+
+    /**
+     * As {@link #timeout(Future, Duration)}, for a future whose failure has a checked type
+     * ({@code IOException} of an I/O future, say): the result declares {@code Exception}, covering
+     * that type and {@link java.util.concurrent.TimeoutException}, so an await of it can catch
+     * either by its own type.
+     *
+     * {@snippet :
+     * try {
+     *     await(Time.timeout(TcpStream.connect("127.0.0.1", 7000), Duration.ofSeconds(1)));
+     * } catch (TimeoutException slow) {
+     * } catch (IOException refused) {
+     * }
+     * }
+     *
+     * @param future the inner future
+     * @param duration the time limit
+     * @param <T> the output type
+     * @param <X> the inner future's checked failure type
+     * @return the timeout future
+     */
+    @SuppressWarnings("unchecked") // only the throws clause changes: it may throw X or TimeoutException
+    public static <T, X extends Exception> Fallible<T, Exception> timeout(Fallible<T, X> future, Duration duration) {
+        return (Fallible<T, Exception>) (Fallible<T, ?>) timeoutOf(future, duration);
+    }
+
+    private static <T> Timeout<T> timeoutOf(Future<T> future, Duration duration) {
         long nanos = delayNanos(duration);
         return new Timeout<>(future, sleep(Duration.ofNanos(nanos)), nanos);
     }
 
-    private static Timers timers() {
-        return Driver.global().timers();
+    /** @return the timers of the runtime whose worker runs the caller, or {@code null} outside one */
+    private static Timers currentTimers() {
+        Driver d = Drivers.currentOrNull(Driver.KEY);
+        return d == null ? null : d.timers();
     }
 
     private static long delayNanos(Duration d) {

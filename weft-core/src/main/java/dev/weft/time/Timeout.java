@@ -1,8 +1,10 @@
 package dev.weft.time;
 
 import dev.weft.future.Context;
+import dev.weft.future.Fallible;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.internal.Outcomes;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -16,20 +18,23 @@ import java.util.concurrent.TimeoutException;
  * not cancelled. {@link #cancel()} cancels both.
  *
  * <p>What wakes it: whatever wakes the inner future, or the timer driver at the deadline. Throws
- * what the inner future throws, or {@link TimeoutException}. Cancel-safe if the inner future is.
+ * what the inner future throws, as it is, or {@link TimeoutException}, which is what its type
+ * declares ({@code Fallible<T, TimeoutException>}); a timeout of a {@code Fallible} future made by
+ * {@link Time#timeout(Fallible, java.time.Duration)} declares {@code Exception}, covering both.
+ * Cancel-safe if the inner future is.
  *
  * {@snippet :
  * try {
  *     dev.weft.Weft.await(Time.timeout(Time.sleep(java.time.Duration.ofSeconds(10)),
  *                                      java.time.Duration.ofMillis(5)));
- * } catch (java.util.concurrent.CompletionException e) {
- *     assert e.getCause() instanceof java.util.concurrent.TimeoutException;
+ * } catch (java.util.concurrent.TimeoutException e) {
+ *     // the sleep was cancelled
  * }
  * }
  *
  * @param <T> the output type
  */
-public final class Timeout<T> implements Future<T> {
+public final class Timeout<T> implements Fallible<T, TimeoutException> {
     private final Future<T> inner;
     private final Sleep deadline;
     private final long afterNanos;
@@ -42,7 +47,7 @@ public final class Timeout<T> implements Future<T> {
     }
 
     @Override
-    public Poll<T> poll(Context cx) throws Exception {
+    public Poll<T> poll(Context cx) throws TimeoutException {
         if (done) throw new IllegalStateException("timeout polled after completion");
         Poll<T> p;
         try {
@@ -50,7 +55,7 @@ public final class Timeout<T> implements Future<T> {
         } catch (Throwable t) {
             done = true;
             deadline.cancel();
-            throw t;
+            throw Outcomes.rethrow(t); // the inner future's failure, as it is
         }
         if (p.isReady()) {
             done = true;

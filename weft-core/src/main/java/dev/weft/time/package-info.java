@@ -6,10 +6,10 @@
  * wheel ({@code dev.weft.time.internal.TimerWheel}: 6 levels x 64 slots, 1 ms ticks, Tokio's
  * shape) held by {@code Timers} behind one lock. A {@link dev.weft.time.Sleep} owns one entry,
  * registers it on its first poll, swaps the waker only when it changed, and unlinks it in
- * {@code cancel()} (O(1)). The wheel is driven by the process-wide {@code dev.weft.internal.Driver}:
+ * {@code cancel()} (O(1)). The wheel is driven by the process-wide {@code dev.weft.time.internal.Driver}:
  * an idle thread (executor worker, {@code blockOn} thread, or the {@code weft-driver} fallback
  * thread) waits in the driver's poller until the next deadline, then fires the due entries, waking
  * their tasks outside the lock. Deadlines round up and "now" rounds down to whole ticks, so nothing
- * fires early. Tests inject a fake {@code dev.weft.internal.Clock} and drive {@code Timers} by hand.
+ * fires early. Tests inject a fake {@code dev.weft.time.Clock} and drive {@code Timers} by hand.
  */
 package dev.weft.time;

@@ -78,21 +78,22 @@ class CancellationTest {
     }
 
     @Test
-    void cancellingARunningTaskWaitsForThePollThenRunsTheHookOnce() throws Exception {
+    void cancellingARunningTaskReturnsAtOnceAndTheHookRunsOnceAfterThePoll() throws Exception {
         try (Runtime rt = runtime(2)) {
             CountDownLatch inPoll = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
-            AtomicBoolean pollEnded = new AtomicBoolean();
             AtomicInteger cancels = new AtomicInteger();
             AtomicInteger hookDuringPoll = new AtomicInteger();
             AtomicBoolean polling = new AtomicBoolean();
+            AtomicBoolean releasedBeforeCancelReturned = new AtomicBoolean();
             Task<String> t = rt.spawn(new Future<String>() {
                 @Override
                 public Poll<String> poll(Context cx) throws Exception {
                     polling.set(true);
                     inPoll.countDown();
-                    release.await(10, TimeUnit.SECONDS);
-                    pollEnded.set(true);
+                    // released only after cancel() returned: a cancel() that waited for this poll
+                    // would never return, and the wait below would run out
+                    if (!release.await(10, TimeUnit.SECONDS)) releasedBeforeCancelReturned.set(true);
                     polling.set(false);
                     cx.waker().wake(); // would re-queue it, but it is cancelled
                     return Poll.pending();
@@ -105,20 +106,51 @@ class CancellationTest {
                 }
             });
             assertTrue(inPoll.await(10, TimeUnit.SECONDS));
-            AtomicBoolean cancelReturned = new AtomicBoolean();
-            Thread canceller = Thread.ofPlatform().start(() -> {
-                t.cancel();
-                cancelReturned.set(pollEnded.get());
-            });
-            canceller.join(100);
-            assertTrue(canceller.isAlive(), "cancel() returned while the poll was still running");
+            t.cancel(); // on this thread, while the poll blocks on the latch
+            assertEquals(0, cancels.get(), "the hook ran while the poll was still running");
             release.countDown();
-            canceller.join(10_000);
-            assertFalse(canceller.isAlive());
-            assertTrue(cancelReturned.get(), "cancel() returned before the poll ended");
+            rt.blockOn(t.cancelAndJoin());
+            assertFalse(releasedBeforeCancelReturned.get(), "cancel() waited for the poll");
             assertEquals(1, cancels.get());
             assertEquals(0, hookDuringPoll.get());
             assertThrows(CancellationException.class, () -> rt.blockOn(t));
+        }
+    }
+
+    @Test
+    void twoRunningTasksThatCancelEachOtherBothEndCancelled() throws Exception {
+        // one task on each of two one-worker runtimes, so both polls surely run at once; each
+        // cancels the other from inside its poll (a cancel that waited for the other's poll to end
+        // would deadlock here: each would wait for the other)
+        for (int round = 0; round < 20; round++) {
+            try (Runtime a = runtime(1); Runtime b = runtime(1)) {
+                java.util.concurrent.CyclicBarrier bothPolling = new java.util.concurrent.CyclicBarrier(2);
+                AtomicInteger cancels = new AtomicInteger();
+                @SuppressWarnings("unchecked")
+                Task<Void>[] tasks = new Task[2];
+                CountDownLatch spawned = new CountDownLatch(1);
+                for (int i = 0; i < 2; i++) {
+                    int other = 1 - i;
+                    tasks[i] = (i == 0 ? a : b).spawn(new Future<Void>() {
+                        @Override
+                        public Poll<Void> poll(Context cx) throws Exception {
+                            spawned.await(10, TimeUnit.SECONDS);
+                            bothPolling.await(10, TimeUnit.SECONDS);
+                            tasks[other].cancel();
+                            return Poll.pending();
+                        }
+
+                        @Override
+                        public void cancel() {
+                            cancels.incrementAndGet();
+                        }
+                    });
+                }
+                spawned.countDown();
+                assertThrows(CancellationException.class, () -> a.blockOn(tasks[0]));
+                assertThrows(CancellationException.class, () -> b.blockOn(tasks[1]));
+                assertEquals(2, cancels.get(), "round " + round);
+            }
         }
     }
 

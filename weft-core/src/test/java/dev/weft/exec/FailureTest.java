@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,8 +36,7 @@ class FailureTest {
             long sum = rt.blockOn(TestFutures.sumAll(ok));
             assertEquals(99L * 100 / 2, sum);
             for (Task<Integer> t : bad) assertSame(boom, assertThrows(IllegalStateException.class, () -> rt.blockOn(t)));
-            CompletionException ce = assertThrows(CompletionException.class, () -> rt.blockOn(checked));
-            assertSame(io, ce.getCause());
+            assertSame(io, assertThrows(IOException.class, () -> rt.blockOn(checked)), "the checked failure, unwrapped");
             for (Thread w : rt.threads()) assertTrue(w.isAlive(), w.getName());
             assertEquals(5, rt.blockOn(Future.ready(5)));
         }

@@ -11,8 +11,6 @@ import dev.weft.internal.Coop;
 import dev.weft.task.Task;
 import dev.weft.testkit.Polls;
 import dev.weft.testkit.ProbeFuture;
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -40,7 +38,7 @@ class RuntimeTest {
     @Test
     void taskSpawnOutsideARuntimeFailsClearly() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> Task.spawn(cx -> Poll.ready(1)));
-        assertTrue(e.getMessage().contains("not inside a Weft runtime"), e.getMessage());
+        assertTrue(e.getMessage().contains("Task.spawn outside a Weft runtime"), e.getMessage());
     }
 
     @Test
@@ -120,20 +118,26 @@ class RuntimeTest {
                     return Poll.ready(e.getMessage());
                 }
             });
-            assertTrue(rt.blockOn(t).contains("worker of this runtime"));
+            assertTrue(rt.blockOn(t).contains("a worker of a Weft runtime, would block it"));
         }
     }
 
     @Test
-    void weftRunAndSpawnUseTheDefaultRuntime() throws Exception {
-        String javaBin = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process p = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"), DefaultRuntimeCheck.class.getName())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(20, TimeUnit.SECONDS), out);
-        assertEquals(0, p.exitValue(), out);
-        assertEquals("ok", out.strip());
+    void weftRunRunsTheFutureOnARuntimeOfItsOwnAndClosesIt() {
+        Runtime[] seen = new Runtime[1];
+        String name = dev.weft.Weft.run(cx -> {
+            seen[0] = Runtime.current();
+            return Poll.ready(Thread.currentThread().getName());
+        });
+        assertTrue(name.startsWith("weft-main-"), name);
+        for (Thread t : seen[0].threads()) assertTrue(!t.isAlive(), t + " survived Weft.run");
+        assertThrows(IllegalStateException.class, () -> seen[0].spawn(Future.ready(1)), "closed runtime refuses spawns");
+    }
+
+    @Test
+    void taskSpawnOutsideAnyRuntimeFailsWithTheFixInTheMessage() {
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Task.spawn(Future.ready(1)));
+        assertTrue(e.getMessage().contains("runtime.spawn"), e.getMessage());
     }
 
     @Test

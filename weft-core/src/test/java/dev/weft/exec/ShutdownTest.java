@@ -36,7 +36,9 @@ class ShutdownTest {
         // the 3 workers, and 4 parked spacer threads in each of the 2 gaps between them
         // (WorkerSpacers); close must end them all
         assertEquals(8, threadsNamed(prefix + "spacer-"));
-        assertEquals(3 + 8, threadsNamed(prefix));
+        // and the fallback thread of the runtime's own timer and I/O driver
+        assertEquals(1, threadsNamed(prefix + "driver"));
+        assertEquals(3 + 8 + 1, threadsNamed(prefix));
         AtomicInteger cancels = new AtomicInteger();
         List<Task<Void>> idle = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) idle.add(rt.spawn(TestFutures.pendingForever(cancels)));

@@ -26,7 +26,7 @@ class WorkerWakeupTest {
     private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     @Test
-    void tasksQueuedByAWorkerStuckInALongPollAreRunByItsSibling() {
+    void tasksQueuedByAWorkerStuckInALongPollAreRunByItsSibling() throws Exception {
         try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("wakeup-").build()) {
             for (int round = 0; round < ROUNDS; round++) {
                 AtomicInteger ran = new AtomicInteger();

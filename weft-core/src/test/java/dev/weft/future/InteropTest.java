@@ -82,7 +82,7 @@ class InteropTest {
     @Test
     void toCompletableFutureCompletesWithTheOutput() throws Exception {
         ProbeFuture<String> p = new ProbeFuture<>("p");
-        CompletableFuture<String> cf = Interop.toCompletableFuture(p.map(s -> s + "!"));
+        CompletableFuture<String> cf = dev.weft.exec.Completions.toCompletableFuture(p.map(s -> s + "!"));
         Thread.ofPlatform().start(() -> {
             while (p.polls() == 0) Thread.onSpinWait();
             p.complete("done");
@@ -94,14 +94,14 @@ class InteropTest {
     @Test
     void toCompletableFutureCarriesExceptions() {
         IllegalStateException ise = new IllegalStateException();
-        CompletableFuture<Integer> a = Interop.toCompletableFuture(Future.pollFn(cx -> { throw ise; }));
+        CompletableFuture<Integer> a = dev.weft.exec.Completions.toCompletableFuture(Future.pollFn(cx -> { throw ise; }));
         assertThatThrownBy(() -> a.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class).cause().isSameAs(ise);
         IOException io = new IOException();
         ProbeFuture<Integer> p = new ProbeFuture<>("p");
         p.fail(io);
-        CompletableFuture<Integer> b = Interop.toCompletableFuture(p);
+        CompletableFuture<Integer> b = dev.weft.exec.Completions.toCompletableFuture(p);
         assertThatThrownBy(() -> b.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class).cause().isSameAs(io);
-        assertThatThrownBy(b::join).isInstanceOf(CompletionException.class).cause().isSameAs(io);
+        assertThatThrownBy(b::join).isInstanceOf(CompletionException.class).cause().isSameAs(io); // the JDK wraps
     }
 
     @Test
@@ -122,7 +122,7 @@ class InteropTest {
                 p.cancel();
             }
         };
-        CompletableFuture<Integer> cf = Interop.toCompletableFuture(recording.map(x -> x + 1).then(Future::ready));
+        CompletableFuture<Integer> cf = dev.weft.exec.Completions.toCompletableFuture(recording.map(x -> x + 1).then(Future::ready));
         while (p.polls() == 0) Thread.onSpinWait();
         assertThat(cf.cancel(true)).isTrue();
         p.awaitCancelled(10);
@@ -137,7 +137,7 @@ class InteropTest {
     @Test
     void completingTheCompletableFutureFromOutsideStopsTheWeftFuture() throws Exception {
         ProbeFuture<Integer> p = new ProbeFuture<>("p");
-        CompletableFuture<Integer> cf = Interop.toCompletableFuture(p);
+        CompletableFuture<Integer> cf = dev.weft.exec.Completions.toCompletableFuture(p);
         while (p.polls() == 0) Thread.onSpinWait();
         cf.complete(5);
         p.awaitCancelled(10);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.internal.FakeClock;
+import dev.weft.time.ManualClock;
 import dev.weft.time.internal.Timers;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class IntervalTest {
     private static final long MS = 1_000_000L;
 
-    private final FakeClock clock = new FakeClock(1000 * MS);
+    private final ManualClock clock = new ManualClock(1000 * MS);
     private final Timers timers = new Timers(clock, () -> {});
     private final long start = clock.nanoTime();
 
@@ -47,9 +47,9 @@ class IntervalTest {
         Context cx = Context.of(w);
         assertThat(drain(it, cx)).containsExactly(0L);
         for (int k = 1; k <= 5; k++) {
-            clock.advanceMillis(9);
+            clock.advance(java.time.Duration.ofMillis(9));
             assertThat(drain(it, cx)).isEmpty();
-            clock.advanceMillis(1);
+            clock.advance(java.time.Duration.ofMillis(1));
             assertThat(drain(it, cx)).containsExactly(10L * k);
         }
         assertThat(w.wakes()).isEqualTo(5);
@@ -62,9 +62,9 @@ class IntervalTest {
         Interval it = every10(MissedTickBehavior.BURST);
         Context cx = Context.of(new CountingWaker());
         assertThat(drain(it, cx)).containsExactly(0L);
-        clock.advanceMillis(35);
+        clock.advance(java.time.Duration.ofMillis(35));
         assertThat(drain(it, cx)).containsExactly(10L, 20L, 30L);
-        clock.advanceMillis(5);
+        clock.advance(java.time.Duration.ofMillis(5));
         assertThat(drain(it, cx)).containsExactly(40L);
     }
 
@@ -73,11 +73,11 @@ class IntervalTest {
         Interval it = every10(MissedTickBehavior.DELAY);
         Context cx = Context.of(new CountingWaker());
         assertThat(drain(it, cx)).containsExactly(0L);
-        clock.advanceMillis(35);
+        clock.advance(java.time.Duration.ofMillis(35));
         assertThat(drain(it, cx)).containsExactly(10L);
-        clock.advanceMillis(9);
+        clock.advance(java.time.Duration.ofMillis(9));
         assertThat(drain(it, cx)).isEmpty();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         assertThat(drain(it, cx)).containsExactly(45L);
     }
 
@@ -86,11 +86,11 @@ class IntervalTest {
         Interval it = every10(MissedTickBehavior.SKIP);
         Context cx = Context.of(new CountingWaker());
         assertThat(drain(it, cx)).containsExactly(0L);
-        clock.advanceMillis(35);
+        clock.advance(java.time.Duration.ofMillis(35));
         assertThat(drain(it, cx)).containsExactly(10L);
-        clock.advanceMillis(4);
+        clock.advance(java.time.Duration.ofMillis(4));
         assertThat(drain(it, cx)).isEmpty();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         assertThat(drain(it, cx)).containsExactly(40L);
     }
 
@@ -103,7 +103,7 @@ class IntervalTest {
         assertThat(timers.size()).isEqualTo(1);
         it.cancel();
         assertThat(timers.isEmpty()).isTrue();
-        clock.advanceMillis(100);
+        clock.advance(java.time.Duration.ofMillis(100));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isZero();
     }

@@ -3,7 +3,7 @@ package dev.weft.time;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.future.Context;
-import dev.weft.internal.FakeClock;
+import dev.weft.time.ManualClock;
 import dev.weft.time.internal.Timers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 class SleepTest {
     private static final long MS = 1_000_000L;
 
-    private final FakeClock clock = new FakeClock(5 * MS + 77);
+    private final ManualClock clock = new ManualClock(5 * MS + 77);
     private final Timers timers = new Timers(clock, () -> {});
 
     private Sleep sleepMs(long ms) {
@@ -29,16 +29,16 @@ class SleepTest {
         assertThat(timers.size()).isEqualTo(1);
         assertThat(s.poll(cx).isPending()).isTrue(); // spurious poll, same waker
         assertThat(timers.size()).isEqualTo(1);
-        clock.advanceMillis(9);
+        clock.advance(java.time.Duration.ofMillis(9));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isZero();
         assertThat(s.poll(cx).isPending()).isTrue();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isEqualTo(1);
         assertThat(s.poll(cx).isReady()).isTrue();
         assertThat(s.isElapsed()).isTrue();
-        clock.advanceMillis(100);
+        clock.advance(java.time.Duration.ofMillis(100));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isEqualTo(1);
         assertThat(timers.isEmpty()).isTrue();
@@ -52,7 +52,7 @@ class SleepTest {
         assertThat(s.poll(Context.of(a)).isPending()).isTrue();
         assertThat(s.poll(Context.of(b)).isPending()).isTrue();
         assertThat(timers.size()).isEqualTo(1);
-        clock.advanceMillis(3);
+        clock.advance(java.time.Duration.ofMillis(3));
         timers.fireExpired(clock.nanoTime());
         assertThat(a.wakes()).isZero();
         assertThat(b.wakes()).isEqualTo(1);
@@ -66,7 +66,7 @@ class SleepTest {
         s.cancel();
         assertThat(s.isRegistered()).isFalse();
         assertThat(timers.isEmpty()).isTrue();
-        clock.advanceMillis(1000);
+        clock.advance(java.time.Duration.ofMillis(1000));
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
         assertThat(w.wakes()).isZero();
     }
@@ -83,7 +83,7 @@ class SleepTest {
     @Test
     void sleepPolledOnlyAfterItsDeadlineIsReadyEvenBeforeTheDriverLooked() {
         Sleep s = sleepMs(2);
-        clock.advanceMillis(5);
+        clock.advance(java.time.Duration.ofMillis(5));
         assertThat(s.poll(Context.noop()).isReady()).isTrue();
         assertThat(timers.size()).isZero();
     }
@@ -94,16 +94,16 @@ class SleepTest {
         CountingWaker w = new CountingWaker();
         Context cx = Context.of(w);
         assertThat(s.poll(cx).isPending()).isTrue();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         timers.fireExpired(clock.nanoTime());
         assertThat(s.poll(cx).isReady()).isTrue();
         s.reset(clock.nanoTime() + 4 * MS);
         assertThat(s.poll(cx).isPending()).isTrue();
         assertThat(timers.size()).isEqualTo(1);
-        clock.advanceMillis(3);
+        clock.advance(java.time.Duration.ofMillis(3));
         timers.fireExpired(clock.nanoTime());
         assertThat(s.poll(cx).isPending()).isTrue();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isEqualTo(2);
         assertThat(s.poll(cx).isReady()).isTrue();
@@ -117,7 +117,7 @@ class SleepTest {
         s.reset(clock.nanoTime() + 2 * MS);
         assertThat(timers.size()).isZero();
         assertThat(s.poll(Context.of(w)).isPending()).isTrue();
-        clock.advanceMillis(2);
+        clock.advance(java.time.Duration.ofMillis(2));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isEqualTo(1);
         assertThat(timers.isEmpty()).isTrue();

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.internal.FakeClock;
+import dev.weft.time.ManualClock;
 import dev.weft.time.internal.Timers;
 import java.io.IOException;
 import java.util.concurrent.TimeoutException;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class TimeoutTest {
     private static final long MS = 1_000_000L;
 
-    private final FakeClock clock = new FakeClock(0);
+    private final ManualClock clock = new ManualClock(0);
     private final Timers timers = new Timers(clock, () -> {});
 
     /** A future that is pending until told otherwise, counting polls and cancels. */
@@ -50,7 +50,7 @@ class TimeoutTest {
         CountingWaker w = new CountingWaker();
         Context cx = Context.of(w);
         assertThat(t.poll(cx).isPending()).isTrue();
-        clock.advanceMillis(10);
+        clock.advance(java.time.Duration.ofMillis(10));
         timers.fireExpired(clock.nanoTime());
         assertThat(w.wakes()).isEqualTo(1);
         assertThatThrownBy(() -> t.poll(cx)).isInstanceOf(TimeoutException.class);
@@ -80,7 +80,7 @@ class TimeoutTest {
         Timeout<String> t = timeoutMs(inner, 10);
         Context cx = Context.of(new CountingWaker());
         assertThat(t.poll(cx).isPending()).isTrue();
-        clock.advanceMillis(20);
+        clock.advance(java.time.Duration.ofMillis(20));
         timers.fireExpired(clock.nanoTime());
         inner.value = "just in time";
         assertThat(t.poll(cx).value()).isEqualTo("just in time");

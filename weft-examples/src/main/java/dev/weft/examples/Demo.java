@@ -155,8 +155,8 @@ public final class Demo {
             System.out.println("  -> consumer summed " + await(consumer) + " (expected 5050)");
             try {
                 await(Time.timeout(Time.sleep(Duration.ofSeconds(10)), Duration.ofMillis(50)));
-            } catch (java.util.concurrent.CompletionException e) {
-                System.out.println("  -> timeout after 50 ms: " + e.getCause().getClass().getSimpleName());
+            } catch (java.util.concurrent.TimeoutException e) { // caught by its own type
+                System.out.println("  -> timeout after 50 ms: " + e.getClass().getSimpleName());
             }
         }
 

@@ -1,7 +1,7 @@
 package dev.weft.bench.jmh;
 
 import dev.weft.future.Waker;
-import dev.weft.internal.Clock;
+import dev.weft.time.Clock;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
 import java.util.concurrent.TimeUnit;

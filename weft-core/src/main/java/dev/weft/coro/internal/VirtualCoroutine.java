@@ -4,6 +4,8 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.future.internal.SelfWakingContext;
+import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.internal.Outcomes;
@@ -157,8 +159,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the output type
  */
-public final class VirtualCoroutine<T> extends Context
-        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Waker {
+public final class VirtualCoroutine<T> extends SelfWakingContext
+        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Carrier.Body {
     private static final VarHandle SUBMITTED;
     private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
@@ -227,6 +229,7 @@ public final class VirtualCoroutine<T> extends Context
     }
 
     /** @return the platform thread carrying the current step, or {@code null} between steps */
+    @Override
     public Thread carrier() {
         return (Thread) STEPPER.getOpaque(this);
     }

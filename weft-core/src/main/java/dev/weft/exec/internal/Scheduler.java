@@ -1,7 +1,8 @@
 package dev.weft.exec.internal;
 
-import dev.weft.coro.Coroutine;
 import dev.weft.future.Future;
+import dev.weft.internal.Carrier;
+import dev.weft.internal.Drivers;
 import dev.weft.internal.IdleDriver;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
@@ -62,6 +63,10 @@ public final class Scheduler implements Schedule {
     private final Object owner;
     private final String namePrefix;
     private volatile boolean shutdown;
+    /** What idle workers drive: the runtime's timers and reactor. */
+    final IdleDriver driver;
+    /** The runtime's drivers, as code on the workers finds them ({@link Drivers#current()}). */
+    final Drivers drivers;
     private volatile WorkerSpacers spacers;
 
     /**
@@ -71,9 +76,13 @@ public final class Scheduler implements Schedule {
      * @param namePrefix worker threads are named prefix + index
      * @param hook receives failures of detached tasks
      * @param owner the public object that owns this scheduler ({@link #owner()})
+     * @param driver what idle workers drive (the runtime's timers and reactor)
+     * @param drivers the runtime's drivers, for the code its workers run
      */
-    public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner) {
+    public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner, IdleDriver driver, Drivers drivers) {
         if (n < 1 || n > 0x7FFF) throw new IllegalArgumentException("workers: " + n);
+        this.driver = Objects.requireNonNull(driver, "driver");
+        this.drivers = Objects.requireNonNull(drivers, "drivers");
         this.hook = Objects.requireNonNull(hook, "hook");
         this.owner = owner;
         this.namePrefix = namePrefix;
@@ -102,9 +111,15 @@ public final class Scheduler implements Schedule {
      * @return that worker, or {@code null} if the current code does not run on one
      */
     private static Worker currentWorker() {
-        Thread t = Thread.currentThread();
-        if (t.isVirtual()) t = Coroutine.carrierThread();
-        return t instanceof Worker w ? w : null;
+        return Carrier.current() instanceof Worker w ? w : null;
+    }
+
+    /**
+     * @param t a thread
+     * @return whether {@code t} is a worker thread of any executor (a platform thread)
+     */
+    public static boolean isWorker(Thread t) {
+        return t instanceof Worker;
     }
 
     /** @return the object given as owner at construction */
@@ -151,21 +166,7 @@ public final class Scheduler implements Schedule {
         return spawnOn(w, future, withHandle);
     }
 
-    /**
-     * {@code Task.spawn}: spawns {@code future} on the executor whose worker runs the current code,
-     * with one look at the current thread.
-     *
-     * @param future the future to run
-     * @param <T> the output type
-     * @return the task, or {@code null} if the current code runs on no worker of any executor
-     * @throws IllegalStateException if that executor is closed
-     */
-    public static <T> RawTask<T> spawnOnCurrentWorker(Future<T> future) {
-        Worker w = currentWorker();
-        return w != null ? w.scheduler.spawnOn(w, future, true) : null;
-    }
-
-    private <T> RawTask<T> spawnOn(Worker w, Future<T> future, boolean withHandle) {
+    <T> RawTask<T> spawnOn(Worker w, Future<T> future, boolean withHandle) {
         RawTask<T> t = newTask(future, withHandle);
         w.countSpawned();
         w.scheduleLocal(t, false);
@@ -198,22 +199,6 @@ public final class Scheduler implements Schedule {
     private <T> RawTask<T> newTask(Future<T> future, boolean withHandle) {
         if (shutdown) throw new IllegalStateException("runtime is closed");
         return new RawTask<>(future, this, withHandle);
-    }
-
-    /**
-     * Whether {@code t} is one of this executor's workers, or a coroutine body carried by one. A
-     * loop over the workers rather than the type test of {@link #current()}, for the reason given
-     * at {@link #spawnOutside}.
-     *
-     * @param t a thread
-     * @return whether it runs this executor's tasks
-     */
-    public boolean isOwnThread(Thread t) {
-        Thread carrier = t.isVirtual() ? Coroutine.carrierThread() : t;
-        for (Worker w : workers) {
-            if (w == carrier) return true;
-        }
-        return false;
     }
 
     @Override
@@ -296,7 +281,7 @@ public final class Scheduler implements Schedule {
         shutdown = true;
         List<RawTask<?>> waiting = tasks.close();
         for (Worker w : workers) w.parker.unpark();
-        IdleDriver.current().wakeup();
+        driver.wakeup();
         long deadline = System.nanoTime() + timeoutNanos;
         boolean all = true;
         for (Worker w : workers) {

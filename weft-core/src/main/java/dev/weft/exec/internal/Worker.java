@@ -2,6 +2,9 @@ package dev.weft.exec.internal;
 
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
+import dev.weft.internal.Drivers;
+import dev.weft.task.internal.Spawner;
+import dev.weft.future.Future;
 import dev.weft.task.internal.RawTask;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
@@ -67,7 +70,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * thread only (scheduling from this thread happens inside its polls or its driver), so they are
  * plain fields.
  */
-final class Worker extends CoopThread {
+final class Worker extends CoopThread implements Spawner, Drivers.Owner {
     static final int GLOBAL_INTERVAL = 61;
     /**
      * LIFO polls in a row before the slot is disabled for the rest of the run: 32 (Tokio: 3). Two
@@ -84,7 +87,7 @@ final class Worker extends CoopThread {
     final Scheduler scheduler;
     final int index;
     final LocalQueue<RawTask<?>> queue = new LocalQueue<>();
-    final WorkerParker parker = new WorkerParker();
+    final WorkerParker parker;
     private RawTask<?> lifo;
     private boolean lifoEnabled = true;
     private boolean searching;
@@ -104,9 +107,20 @@ final class Worker extends CoopThread {
         super(null, name);
         this.scheduler = scheduler;
         this.index = index;
+        this.parker = new WorkerParker(scheduler.driver);
         this.rng = 0x9E3779B9 * (index + 1);
         setDaemon(true);
         parker.bind(this);
+    }
+
+    @Override
+    public <T> RawTask<T> spawnHere(Future<T> future) {
+        return scheduler.spawnOn(this, future, true);
+    }
+
+    @Override
+    public Drivers drivers() {
+        return scheduler.drivers;
     }
 
     @Override

@@ -38,6 +38,8 @@ public final class WorkerParker {
 
     /** The driver the owner drives while DRIVING; written by the owner before that CAS. */
     private volatile IdleDriver driver = IdleDriver.NONE;
+    /** The driver to drive when idle, or {@code null}: the installed shared one, looked up per park. */
+    private final IdleDriver own;
 
     private static final VarHandle STATE;
 
@@ -53,8 +55,15 @@ public final class WorkerParker {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
-    /** A parker with no owner yet: {@link #bind(Thread)} before the first park. */
-    public WorkerParker() {}
+    /**
+     * A parker with no owner yet: {@link #bind(Thread)} before the first park.
+     *
+     * @param own the driver its owner drives while idle (a runtime's), or {@code null} for the
+     *     shared one ({@link IdleDriver#current()}, which is {@link IdleDriver#NONE} until created)
+     */
+    public WorkerParker(IdleDriver own) {
+        this.own = own;
+    }
 
     /**
      * Sets the thread that parks here.
@@ -84,7 +93,7 @@ public final class WorkerParker {
      */
     public void park() {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY)) return;
-        IdleDriver d = IdleDriver.current();
+        IdleDriver d = own != null ? own : IdleDriver.current();
         driver = d; // before the CAS to DRIVING that unpark() reads first
         if (!STATE.compareAndSet(this, EMPTY, DRIVING)) {
             STATE.setVolatile(this, EMPTY); // only unpark changes the state besides us: it was NOTIFIED

@@ -1,6 +1,7 @@
 package dev.weft.net.internal;
 
-import dev.weft.internal.Poller;
+import dev.weft.internal.Drivers;
+import dev.weft.time.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -13,11 +14,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The reactor: one {@link Selector} for the process, and the {@link Poller} that waits in it and
- * wakes the tasks whose channels became ready (async-io's {@code Reactor} on NIO).
+ * A reactor: one {@link Selector} and the {@link Poller} that waits in it and wakes the tasks whose
+ * channels became ready (async-io's {@code Reactor} on NIO). Each runtime has its own, the poller
+ * of its driver, closed by its {@code close()} (which closes the channels still registered: the
+ * runtime owned them); {@link #shared()} serves channels made outside any runtime.
  *
  * {@snippet :
- * Reactor r = Reactor.global();
+ * Reactor r = Reactor.current();
  * Source s = r.register(channel);       // non-blocking, no interest yet
  * s.register(Source.READ, owner, waker); // arm: the waker is woken when readable
  * r.poll(-1);                            // the driving thread: select, then wake
@@ -76,6 +79,9 @@ import java.util.function.Consumer;
  * {@link ReactorDriving} decides which thread calls {@link #poll(long)}: see there.
  */
 public final class Reactor implements Poller {
+    /** Where a runtime's {@link Drivers} keep its reactor. */
+    public static final Drivers.Key<Reactor> KEY = Drivers.key(Reactor.class);
+
     private static final int AWAKE = 0;
     private static final int SLEEPING = 1;
     private static final int WOKEN = 2;
@@ -105,7 +111,7 @@ public final class Reactor implements Poller {
 
     /**
      * A reactor with a selector of its own; nobody drives it until someone calls
-     * {@link #poll(long)}. Most code uses {@link #global()}.
+     * {@link #poll(long)}. Most code uses {@link #current()}.
      *
      * @throws IOException if the selector cannot be opened
      */
@@ -114,8 +120,46 @@ public final class Reactor implements Poller {
     }
 
     /** @return the process-wide reactor, driven as {@link ReactorDriving} arranges */
-    public static Reactor global() {
-        return Global.INSTANCE;
+    public static Reactor shared() {
+        return Shared.INSTANCE;
+    }
+
+    /**
+     * @return the reactor of the runtime whose worker runs the calling code, or, outside any
+     *     runtime, the {@linkplain #shared() shared} one
+     */
+    public static Reactor current() {
+        Reactor r = Drivers.currentOrNull(KEY);
+        return r != null ? r : Shared.INSTANCE;
+    }
+
+    /**
+     * Closes the reactor (a runtime's, at its close; never the shared one): every channel still
+     * registered is closed (its waiters woken, their futures then fail with
+     * {@code ClosedChannelException}), then the selector. Call it from the thread that closes the
+     * runtime, after the runtime's workers stopped driving.
+     *
+     * @return the number of channels it closed
+     */
+    public int close() {
+        int n = 0;
+        for (SelectionKey k : java.util.List.copyOf(selector.keys())) {
+            if (k.attachment() instanceof Source s) {
+                s.close();
+                try {
+                    s.channel().close();
+                } catch (IOException e) {
+                    // closing a socket the runtime owned: nothing more to do with it
+                }
+                n++;
+            }
+        }
+        try {
+            selector.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the reactor's selector", e);
+        }
+        return n;
     }
 
     /**
@@ -230,7 +274,7 @@ public final class Reactor implements Poller {
     }
 
     /** Lazy holder of the process-wide reactor. */
-    private static final class Global {
+    private static final class Shared {
         static final Reactor INSTANCE = start();
 
         private static Reactor start() {

@@ -1,11 +1,11 @@
 package dev.weft.net.internal;
 
-import dev.weft.internal.Driver;
+import dev.weft.time.internal.Driver;
 
 /**
  * The one place that decides which thread drives the process-wide {@link Reactor}.
  *
- * <p>The reactor is the {@link dev.weft.internal.Poller} of the process-wide {@link Driver}:
+ * <p>The reactor is the {@link dev.weft.time.internal.Poller} of the process-wide {@link Driver}:
  * whichever thread is idle (an executor worker about to park, a {@code blockOn} thread, or the
  * driver's fallback thread {@code weft-driver} when nobody else is) waits in the selector, with
  * the next timer deadline as its timeout, and wakes the tasks whose channels became ready; an I/O
@@ -24,6 +24,6 @@ final class ReactorDriving {
      * @param reactor the reactor to drive
      */
     static void attach(Reactor reactor) {
-        Driver.global().setPoller(reactor);
+        Driver.shared().setPoller(reactor);
     }
 }

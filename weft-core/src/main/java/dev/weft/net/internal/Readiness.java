@@ -22,7 +22,7 @@ import dev.weft.future.Poll;
  * The readiness may be stale by the time the task runs (another task consumed the data): callers
  * retry their operation and wait again when it would block. Owner thread only (one poll at a time).
  */
-public final class Readiness implements Future<Void> {
+public final class Readiness implements dev.weft.io.IoFuture<Void> {
     private final Source source;
     private final int dir;
     private boolean waiting;

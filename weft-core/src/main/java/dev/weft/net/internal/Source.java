@@ -10,7 +10,7 @@ import java.nio.channels.SelectionKey;
  * tasks waiting for readiness (async-io's {@code Source}).
  *
  * {@snippet :
- * Source s = Reactor.global().register(channel);
+ * Source s = Reactor.current().register(channel);
  * if (channel.read(buf) == 0 && s.register(Source.READ, this, cx.waker())) return Poll.pending();
  * // next poll: still waiting, or did an event (or close) take the slot?
  * if (s.rewait(Source.READ, this, cx.waker())) return Poll.pending();

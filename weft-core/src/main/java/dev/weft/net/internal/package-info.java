@@ -4,7 +4,7 @@
  * <h2>Maintainer overview</h2>
  * <ul>
  *   <li>{@link dev.weft.net.internal.Reactor}: one NIO {@code Selector} per process; implements the
- *       driver's {@link dev.weft.internal.Poller}; coalesced wake-ups (one
+ *       driver's {@link dev.weft.time.internal.Poller}; coalesced wake-ups (one
  *       {@code Selector.wakeup()} per sleep).</li>
  *   <li>{@link dev.weft.net.internal.Source}: one registered channel; per direction (read/write) a
  *       small list of waiting tasks ({@code Waiters}); interest armed by the waiting task itself and
@@ -16,7 +16,7 @@
  *       future; its {@code cancel()} removes its slot.</li>
  *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
  *       {@code poll}: the reactor is the poller of the process-wide
- *       {@code dev.weft.internal.Driver}, so idle workers, {@code blockOn} threads and the
+ *       {@code dev.weft.time.internal.Driver}, so idle workers, {@code blockOn} threads and the
  *       driver's fallback thread drive it, together with the timers.</li>
  * </ul>
  * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).

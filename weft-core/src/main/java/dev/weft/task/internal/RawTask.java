@@ -4,15 +4,13 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.future.internal.SelfWakingContext;
 import dev.weft.task.Task;
 import dev.weft.internal.Coop;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A spawned future with its state, output and awaiter: the unit that executors queue and run.
@@ -67,8 +65,8 @@ import java.util.concurrent.locks.LockSupport;
  *                                            as above; if the executor is closed, cancel as if
  *                                            CLOSED
  * cancel          COMPLETED                  nothing
- * cancel          RUNNING                    +CLOSED; the runner cancels after its poll; wait for it
- *                                            unless called from inside that very poll
+ * cancel          RUNNING                    +CLOSED and return at once; the runner runs the cancel()
+ *                                            hook right after its poll returns
  * cancel          idle or SCHEDULED          +CLOSED +RUNNING; the caller runs the cancel() hook and
  *                                            completes as cancelled (a queued entry is then dropped)
  * detach          any                        -HANDLE; a failure stored and not TAKEN goes to the
@@ -92,10 +90,6 @@ import java.util.concurrent.locks.LockSupport;
  *       read only after COMPLETED was seen (that CAS and the volatile read order them).</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
- *   <li>{@code CANCEL_WAITERS} (static): a thread waiting in {@link #cancel()} for the running poll
- *       of a task to end, by task; registered before the CLOSED read-modify-write and looked up
- *       by the completer of a CLOSED task, so a task carries no field for this rare case (a
- *       second concurrent canceller relies on its 1 ms park timeout).</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
  *   <li>A wake by the polling thread itself during the poll (a yield, a spent budget) is kept in
  *       a plain field of that executor thread ({@link Polling#recordSelfWake}), not here: no
@@ -104,7 +98,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <T> the output type
  */
-public final class RawTask<T> extends Context implements Task<T>, Waker {
+public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     static final int SCHEDULED = 1;
     static final int RUNNING = 1 << 1;
     static final int NOTIFIED = 1 << 2;
@@ -117,7 +111,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
-    private static final ConcurrentHashMap<RawTask<?>, Thread> CANCEL_WAITERS = new ConcurrentHashMap<>();
     @SuppressWarnings("rawtypes") // one updater for every RawTask<T>
     private static final AtomicIntegerFieldUpdater<RawTask> STATE =
             AtomicIntegerFieldUpdater.newUpdater(RawTask.class, "state");
@@ -264,10 +257,6 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
             Waker a = awaiter;
             if (a != null) a.wake();
         }
-        if ((s & CLOSED) != 0) {
-            Thread w = CANCEL_WAITERS.get(this);
-            if (w != null) LockSupport.unpark(w);
-        }
         if ((s & HANDLE) == 0 && out instanceof Failure f) schedule.uncaught(f.error());
     }
 
@@ -284,44 +273,21 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
     }
 
     /**
-     * Cancels the task and returns once its future will never be polled again: at once if the task
-     * is idle or queued (the cancel() hook runs on this thread), after the current poll if it is
-     * running on another thread, and at once (the runner cancels after its poll) if called from
-     * inside that poll. Does nothing if the task already completed.
+     * Cancels the task without waiting: if it is idle or queued, its future's cancel() hook runs on
+     * this thread now; if a poll of it is running (on another worker, or this very poll), the task is
+     * marked and the thread running that poll runs the hook right after the poll returns. Either way
+     * the future is never polled again. Does nothing if the task already completed.
+     * {@link #cancelAndJoin()} waits for the hook, without blocking a thread.
      */
     @Override
     public void cancel() {
-        cancel(true);
-    }
-
-    /**
-     * Like {@link #cancel()} but never waits for a running poll: used by a closing runtime, whose
-     * workers have stopped (a poll still running cancels the task when it returns).
-     */
-    public void shutdown() {
-        cancel(false);
-    }
-
-    private void cancel(boolean waitForPoll) {
         int s = state;
         while (true) {
             if ((s & COMPLETED) != 0) return;
             if ((s & RUNNING) != 0) {
-                boolean wait = waitForPoll && !Polling.isPolling(this);
-                Thread me = Thread.currentThread();
-                if (wait) CANCEL_WAITERS.putIfAbsent(this, me);
-                try {
-                    if ((s & CLOSED) == 0) {
-                        if (!STATE.compareAndSet(this, s, s | CLOSED)) {
-                            s = state;
-                            continue;
-                        }
-                    }
-                    if (wait) awaitCompletion();
-                } finally {
-                    if (wait) CANCEL_WAITERS.remove(this, me);
-                }
-                return;
+                if ((s & CLOSED) != 0 || STATE.compareAndSet(this, s, s | CLOSED)) return;
+                s = state;
+                continue;
             }
             if (STATE.compareAndSet(this, s, s | CLOSED | RUNNING)) {
                 Object prev = Polling.enter(this);
@@ -337,14 +303,25 @@ public final class RawTask<T> extends Context implements Task<T>, Waker {
         }
     }
 
-    private void awaitCompletion() {
-        boolean interrupted = false;
-        while (!isCompleted()) {
-            // The completer unparks the thread in CANCEL_WAITERS; the timeout covers a second canceller.
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
-            if (Thread.interrupted()) interrupted = true;
+    /** Cancels the task for a closing runtime: the same as {@link #cancel()}. */
+    public void shutdown() {
+        cancel();
+    }
+
+    @Override
+    public Future<Void> cancelAndJoin() {
+        cancel();
+        return this::pollCompletion;
+    }
+
+    /** Ready once COMPLETED, whatever the outcome; registers the awaiter like {@link #poll}. */
+    private Poll<Void> pollCompletion(Context cx) {
+        if ((state & COMPLETED) == 0) {
+            Waker w = cx.waker();
+            if (awaiter != w) awaiter = w;
+            if ((getAndOr(AWAITER) & COMPLETED) == 0) return Poll.pending();
         }
-        if (interrupted) Thread.currentThread().interrupt();
+        return Poll.ready(null);
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.weft.time.internal;
 
 import dev.weft.future.Waker;
-import dev.weft.internal.Clock;
+import dev.weft.time.Clock;
 import dev.weft.internal.Outcomes;
 import java.util.concurrent.locks.ReentrantLock;
 

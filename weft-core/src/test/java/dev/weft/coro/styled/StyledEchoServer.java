@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.Map;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -42,9 +41,8 @@ final class StyledEchoServer implements AutoCloseable {
                 TcpStream s;
                 try {
                     s = await(listener.accept());
-                } catch (CompletionException e) {
-                    if (e.getCause() instanceof ClosedChannelException) return null;
-                    throw e;
+                } catch (ClosedChannelException closed) { // the listener was closed: stop accepting
+                    return null;
                 }
                 int id = accepted.getAndIncrement();
                 runtime.spawn(serve(id, s)).detach();
@@ -64,7 +62,7 @@ final class StyledEchoServer implements AutoCloseable {
                 s.shutdownOutput();
                 outcomes.put(id, echoed);
             } catch (Throwable t) {
-                outcomes.put(id, t instanceof CompletionException c && c.getCause() != null ? c.getCause() : t);
+                outcomes.put(id, t);
             }
             return null;
         });

@@ -20,7 +20,7 @@ class WorkAnnouncementTest {
 
     @Test
     void aPushWakesAParkedSiblingWhenNobodySearchesEvenIfTheQueueAlreadyHeldWork() {
-        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
         Worker pusher = s.workers[0];
         Worker sibling = s.workers[1];
         s.idle.toParked(1, false);
@@ -42,7 +42,7 @@ class WorkAnnouncementTest {
 
     @Test
     void aPushDoesNotWakeAnyoneWhileASiblingSearches() {
-        Scheduler s = new Scheduler(3, "announce-", e -> {}, null);
+        Scheduler s = new Scheduler(3, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
         Worker pusher = s.workers[0];
         s.idle.toParked(2, false);
         s.idle.toSearching(); // worker 1 searches: it will find the task, nobody else is woken
@@ -56,7 +56,7 @@ class WorkAnnouncementTest {
 
     @Test
     void aYieldedTaskIsRequeuedWithoutWakingAnyone() {
-        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
         Worker pusher = s.workers[0];
         s.idle.toParked(1, false);
 
@@ -67,7 +67,7 @@ class WorkAnnouncementTest {
 
     @Test
     void aPushThatWokeNobodyIsAnnouncedAgainWhenItsPollReturns() {
-        Scheduler s = new Scheduler(2, "announce-", e -> {}, null);
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
         Worker pusher = s.workers[0];
         Worker sibling = s.workers[1];
         AtomicReference<String> duringPoll = new AtomicReference<>();

@@ -2,7 +2,7 @@ package dev.weft.time.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.internal.Clock;
+import dev.weft.time.Clock;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;

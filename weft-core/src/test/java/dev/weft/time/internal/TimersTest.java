@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.future.Waker;
-import dev.weft.internal.FakeClock;
+import dev.weft.time.ManualClock;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 class TimersTest {
     private static final long MS = 1_000_000L;
 
-    private final FakeClock clock = new FakeClock(123_456_789L);
+    private final ManualClock clock = new ManualClock(123_456_789L);
     private final AtomicInteger driverWakeups = new AtomicInteger();
     private final Timers timers = new Timers(clock, driverWakeups::incrementAndGet);
 
@@ -23,12 +23,12 @@ class TimersTest {
         TimerEntry e = new TimerEntry();
         long deadline = clock.nanoTime() + 1_500_000; // 1.5 ms
         assertThat(timers.register(e, deadline, woken::incrementAndGet)).isTrue();
-        clock.advance(1_499_999);
+        clock.advanceNanos(1_499_999);
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
-        clock.advance(1);
+        clock.advanceNanos(1);
         // 1.5 ms reached but the tick (2 ms) not yet: late by < 1 ms, never early
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
-        clock.advance(500_000);
+        clock.advanceNanos(500_000);
         assertThat(timers.fireExpired(clock.nanoTime())).isEqualTo(1);
         assertThat(woken).hasValue(1);
         assertThat(e.hasFired()).isTrue();
@@ -39,7 +39,7 @@ class TimersTest {
 
     @Test
     void passedDeadlineIsRefusedOnceTheWheelMovedPastIt() {
-        clock.advanceMillis(10);
+        clock.advance(java.time.Duration.ofMillis(10));
         timers.fireExpired(clock.nanoTime());
         assertThat(timers.register(new TimerEntry(), clock.nanoTime() - 3 * MS, Waker.noop())).isFalse();
         assertThat(timers.size()).isZero();
@@ -54,7 +54,7 @@ class TimersTest {
         timers.cancel(e);
         assertThat(e.isRegistered()).isFalse();
         assertThat(timers.isEmpty()).isTrue();
-        clock.advanceMillis(100);
+        clock.advance(java.time.Duration.ofMillis(100));
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
         assertThat(woken).hasValue(0);
     }
@@ -66,7 +66,7 @@ class TimersTest {
         TimerEntry e = new TimerEntry();
         timers.register(e, clock.nanoTime() + MS, a::incrementAndGet);
         assertThat(timers.updateWaker(e, b::incrementAndGet)).isTrue();
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         timers.fireExpired(clock.nanoTime());
         assertThat(a).hasValue(0);
         assertThat(b).hasValue(1);
@@ -102,7 +102,7 @@ class TimersTest {
         for (int i = 0; i < n; i++) {
             timers.register(new TimerEntry(), clock.nanoTime() + (1 + i % 7) * MS, woken::incrementAndGet);
         }
-        clock.advanceMillis(7);
+        clock.advance(java.time.Duration.ofMillis(7));
         assertThat(timers.fireExpired(clock.nanoTime())).isEqualTo(n);
         assertThat(woken).hasValue(n);
         assertThat(timers.isEmpty()).isTrue();
@@ -114,7 +114,7 @@ class TimersTest {
         RuntimeException boom = new IllegalStateException("boom");
         timers.register(new TimerEntry(), clock.nanoTime() + MS, () -> { throw boom; });
         timers.register(new TimerEntry(), clock.nanoTime() + MS, woken::incrementAndGet);
-        clock.advanceMillis(1);
+        clock.advance(java.time.Duration.ofMillis(1));
         assertThatThrownBy(() -> timers.fireExpired(clock.nanoTime())).isSameAs(boom);
         assertThat(woken).hasValue(1);
         assertThat(timers.isEmpty()).isTrue();
@@ -132,7 +132,7 @@ class TimersTest {
         for (TimerEntry e : entries) timers.cancel(e);
         assertThat(timers.size()).isZero();
         assertThat(timers.isEmpty()).isTrue();
-        clock.advanceMillis(20_000_000L);
+        clock.advance(java.time.Duration.ofMillis(20_000_000L));
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
     }
 }

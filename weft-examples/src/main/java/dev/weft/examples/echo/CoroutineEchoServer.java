@@ -11,7 +11,6 @@ import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.CompletionException;
 
 /**
  * The echo server of {@link EchoServer} written in straight-line coroutine style: a read, a write
@@ -60,9 +59,8 @@ public final class CoroutineEchoServer implements AutoCloseable {
                 TcpStream s;
                 try {
                     s = await(listener.accept());
-                } catch (CompletionException e) { // await wraps checked exceptions
-                    if (e.getCause() instanceof ClosedChannelException) return accepted;
-                    throw e;
+                } catch (ClosedChannelException closed) { // the listener was closed: stop
+                    return accepted;
                 }
                 accepted++;
                 s.setNoDelay(true);

@@ -11,6 +11,8 @@ import org.objectweb.asm.tree.MethodInsnNode;
 final class Names {
     static final String WEFT = "dev/weft/Weft";
     static final String AWAIT_DESC = "(Ldev/weft/future/Future;)Ljava/lang/Object;";
+    /** {@code Weft.await(Fallible)}: the same await, declaring the future's checked failure type. */
+    static final String AWAIT_FALLIBLE_DESC = "(Ldev/weft/future/Fallible;)Ljava/lang/Object;";
     static final String ASYNC_DESC = "(Ljava/util/concurrent/Callable;)Ldev/weft/future/Future;";
     static final String WOVEN_FUTURE = "dev/weft/coro/WovenFuture";
     static final String FUTURE = "dev/weft/future/Future";
@@ -22,10 +24,10 @@ final class Names {
 
     private Names() {}
 
-    /** @return whether {@code insn} is {@code Weft.await(Future)} */
+    /** @return whether {@code insn} is {@code Weft.await(Future)} or {@code Weft.await(Fallible)} */
     static boolean isAwait(AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(WEFT)
-                && m.name.equals("await") && m.desc.equals(AWAIT_DESC);
+                && m.name.equals("await") && (m.desc.equals(AWAIT_DESC) || m.desc.equals(AWAIT_FALLIBLE_DESC));
     }
 
     /** @return whether {@code insn} is {@code Weft.async(Callable)} */

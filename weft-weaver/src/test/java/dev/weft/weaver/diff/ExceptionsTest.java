@@ -18,8 +18,8 @@ class ExceptionsTest extends DifferentialTestBase {
     }
 
     @Test
-    void checkedFailureOfAnAwaitedFutureIsCaughtAsCompletionException() {
-        diff.check(Exceptions.class, "checkedFailureOfAwaitedFutureIsCaughtAsCompletionException");
+    void checkedFailureOfAnAwaitedFutureIsCaughtByItsType() {
+        diff.check(Exceptions.class, "checkedFailureOfAwaitedFutureIsCaughtByItsType");
     }
 
     @Test

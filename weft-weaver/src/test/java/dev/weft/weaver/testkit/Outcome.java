@@ -1,7 +1,6 @@
 package dev.weft.weaver.testkit;
 
 import java.util.List;
-import java.util.concurrent.CompletionException;
 
 /**
  * What one run of a body gave, in the terms the differential compares: the returned string, or
@@ -40,16 +39,15 @@ public record Outcome(String value, String failure, List<String> events, int can
     }
 
     /**
-     * The failure as {@code Weft.blockOn} would show it: a checked exception thrown by a plain
-     * {@code Callable} is wrapped in a {@link CompletionException}, exactly as a future's is.
+     * The failure as {@code Weft.blockOn} would show it: as {@code Callable.call()} threw it, checked
+     * or not (nothing is wrapped).
      *
      * @param failure what {@code Callable.call()} threw
      * @param probe the run's probe
      * @return the outcome
      */
     public static Outcome threwFromCall(Throwable failure, Probe probe) {
-        boolean unchecked = failure instanceof RuntimeException || failure instanceof Error;
-        return threw(unchecked ? failure : new CompletionException(failure), probe);
+        return threw(failure, probe);
     }
 
     private static String describe(Throwable t) {

@@ -83,13 +83,54 @@ public final class Probe {
     }
 
     /**
+     * Spawns {@code future} on the test kit's own runtime (two workers, shared by every probe and
+     * never closed), so a body spawns the same way whether it runs woven, stackful or blocking and
+     * whether or not the thread running it belongs to a runtime.
+     *
+     * @param future what to spawn
+     * @param <T> its output type
+     * @return the task
+     */
+    public <T> dev.weft.task.Task<T> spawn(Future<T> future) {
+        return Spawner.RUNTIME.spawn(future);
+    }
+
+    /** Holds the test kit's spawning runtime, made on first use. */
+    private static final class Spawner {
+        static final dev.weft.exec.Runtime RUNTIME =
+                dev.weft.exec.Runtime.builder().workers(2).threadNamePrefix("probe-spawner-").build();
+    }
+
+    /**
      * @param message the exception's message
      * @param <T> the output type it pretends to have
-     * @return a future pending once, then throwing an {@link IOException} (awaiting code sees it
-     *     wrapped in a {@link java.util.concurrent.CompletionException})
+     * @return a future pending once, then throwing an {@link IOException}: a {@code Fallible}, so
+     *     awaiting code catches it by its type
      */
-    public <T> Future<T> failChecked(String message) {
-        return ProbeFuture.selfWaking(this, 1, null, new IOException(message));
+    public <T> dev.weft.future.Fallible<T, IOException> failChecked(String message) {
+        Future<T> f = ProbeFuture.selfWaking(this, 1, null, new IOException(message));
+        return new dev.weft.future.Fallible<>() {
+            @Override
+            public dev.weft.future.Poll<T> poll(dev.weft.future.Context cx) throws IOException {
+                try {
+                    return f.poll(cx);
+                } catch (IOException | RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new AssertionError("a probe failed with an unexpected exception", e);
+                }
+            }
+
+            @Override
+            public void cancel() {
+                f.cancel();
+            }
+
+            @Override
+            public String toString() {
+                return f.toString();
+            }
+        };
     }
 
     /**

@@ -123,16 +123,16 @@ public final class Combinators {
     /** Async bodies spawned as tasks and awaited through their handles. */
     public static Future<String> spawnedAsyncBodiesAreAwaitedThroughTheirTasks(Probe p) {
         return Weft.async(() -> {
-            Task<String> a = Weft.spawn(Weft.async(() -> "a" + await(p.later(1, 2))));
-            Task<String> b = Weft.spawn(Weft.async(() -> "b" + await(p.remote(2))));
+            Task<String> a = p.spawn(Weft.async(() -> "a" + await(p.later(1, 2))));
+            Task<String> b = p.spawn(Weft.async(() -> "b" + await(p.remote(2))));
             return await(a) + await(b);
         });
     }
 
     public static Callable<String> spawnedAsyncBodiesAreAwaitedThroughTheirTasksBlocking(Probe p) {
         return () -> {
-            Task<String> a = Weft.spawn(Weft.async(() -> "a" + await(p.later(1, 2))));
-            Task<String> b = Weft.spawn(Weft.async(() -> "b" + await(p.remote(2))));
+            Task<String> a = p.spawn(Weft.async(() -> "a" + await(p.later(1, 2))));
+            Task<String> b = p.spawn(Weft.async(() -> "b" + await(p.remote(2))));
             return await(a) + await(b);
         };
     }

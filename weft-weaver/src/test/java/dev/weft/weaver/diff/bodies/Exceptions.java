@@ -7,7 +7,7 @@ import dev.weft.future.Future;
 import dev.weft.weaver.testkit.Probe;
 import java.io.IOException;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletionException;
+import java.io.IOException;
 
 /**
  * try/catch/finally and try-with-resources around awaits; every finally and close logs, so the
@@ -47,26 +47,26 @@ public final class Exceptions {
         };
     }
 
-    /** A checked failure of an awaited future arrives as a CompletionException, and the catch awaits. */
-    public static Future<String> checkedFailureOfAwaitedFutureIsCaughtAsCompletionException(Probe p) {
+    /** A checked failure of an awaited Fallible is caught by its own type, and the catch awaits. */
+    public static Future<String> checkedFailureOfAwaitedFutureIsCaughtByItsType(Probe p) {
         return Weft.async(() -> {
             try {
                 await(p.failChecked("io down"));
                 return "not reached";
-            } catch (CompletionException e) {
-                p.log("catch " + e.getCause().getClass().getSimpleName() + " " + e.getCause().getMessage());
+            } catch (IOException e) {
+                p.log("catch " + e.getClass().getSimpleName() + " " + e.getMessage());
                 return "recovered " + await(p.remote("r"));
             }
         });
     }
 
-    public static Callable<String> checkedFailureOfAwaitedFutureIsCaughtAsCompletionExceptionBlocking(Probe p) {
+    public static Callable<String> checkedFailureOfAwaitedFutureIsCaughtByItsTypeBlocking(Probe p) {
         return () -> {
             try {
                 await(p.failChecked("io down"));
                 return "not reached";
-            } catch (CompletionException e) {
-                p.log("catch " + e.getCause().getClass().getSimpleName() + " " + e.getCause().getMessage());
+            } catch (IOException e) {
+                p.log("catch " + e.getClass().getSimpleName() + " " + e.getMessage());
                 return "recovered " + await(p.remote("r"));
             }
         };
@@ -273,8 +273,8 @@ public final class Exceptions {
                 try {
                     if (i % 2 == 0) await(p.failChecked("f" + i));
                     ok += await(p.remote(i));
-                } catch (CompletionException e) {
-                    p.log("caught " + e.getCause().getMessage());
+                } catch (IOException e) {
+                    p.log("caught " + e.getMessage());
                     continue;
                 } finally {
                     p.log("finally " + i + " " + await(p.ready(ok)));
@@ -292,8 +292,8 @@ public final class Exceptions {
                 try {
                     if (i % 2 == 0) await(p.failChecked("f" + i));
                     ok += await(p.remote(i));
-                } catch (CompletionException e) {
-                    p.log("caught " + e.getCause().getMessage());
+                } catch (IOException e) {
+                    p.log("caught " + e.getMessage());
                     continue;
                 } finally {
                     p.log("finally " + i + " " + await(p.ready(ok)));

@@ -16,7 +16,6 @@ record GeneratedBody(List<Stmt> statements) {
             import dev.weft.future.Future;
             import dev.weft.weaver.testkit.Probe;
             import java.util.concurrent.Callable;
-            import java.util.concurrent.CompletionException;
             """;
 
     /**

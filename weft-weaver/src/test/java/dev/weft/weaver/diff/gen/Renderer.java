@@ -21,7 +21,7 @@ final class Renderer {
             + "byte b0 = 4; char c0 = 'e'; short s0 = 6; boolean z0 = true; String t0 = \"t\"; int[] arr = new int[4];";
     private static final String STATE = TOP.stream().map(v -> "\" " + v.name + "=\" + " + v.name)
             .collect(Collectors.joining(" + ")) + " + \" arr=\" + java.util.Arrays.toString(arr)";
-    private static final String[] CATCHES = {"IllegalStateException", "CompletionException", "RuntimeException", "Exception"};
+    private static final String[] CATCHES = {"IllegalStateException", "java.io.UncheckedIOException", "RuntimeException", "Exception"};
 
     private final StringBuilder out = new StringBuilder();
     private final Deque<List<Var>> scopes = new ArrayDeque<>();

@@ -71,7 +71,7 @@ sealed interface Stmt {
     record Loop(Form form, int count, boolean awaitedBound, List<Stmt> body) implements Stmt {}
 
     /**
-     * try with the catches of {@code catches} (bits: IllegalStateException, CompletionException,
+     * try with the catches of {@code catches} (bits: IllegalStateException, UncheckedIOException (never thrown: a handler that does not match),
      * RuntimeException, Exception; each logs the exception, then runs {@code handler}) and a
      * finally if asked (always, if no catch is).
      *

@@ -1,5 +1,7 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
+import dev.weft.internal.IdleDriver;
+import dev.weft.time.Clock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.exec.BlockOn;
@@ -73,7 +75,7 @@ class DriverTest {
     @Test
     void manyWakeupsDuringOneSleepCostOnePollerWakeup() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             poller.clearWaits();
             driver.turn(-1);
@@ -104,7 +106,7 @@ class DriverTest {
     @Test
     void wakeupWhileNobodyDrivesMakesTheNextTurnReturnAtOnce() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             poller.clearWaits();
             d.wakeup();
@@ -117,7 +119,7 @@ class DriverTest {
     @Test
     void firstTurnOfAThreadTakingTheLockFromAnotherNeverWaits() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         try (DrivingThread a = new DrivingThread(d); DrivingThread b = new DrivingThread(d)) {
             poller.clearWaits();
             a.turn(-1); // b held the lock last
@@ -132,7 +134,7 @@ class DriverTest {
 
     @Test
     void timerInsertedEarlierThanTheCurrentSleepWakesTheDriverLaterOneDoesNot() throws Exception {
-        FakeClock clock = new FakeClock(0);
+        SteppedClock clock = new SteppedClock(0);
         ManualPoller poller = new ManualPoller();
         Driver d = new Driver(clock, poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
@@ -161,11 +163,11 @@ class DriverTest {
 
     @Test
     void turnFiresDueTimersAfterTheWait() {
-        FakeClock clock = new FakeClock(0);
+        SteppedClock clock = new SteppedClock(0);
         Driver d = new Driver(clock, new Poller() {
             @Override
             public void poll(long timeoutNanos) {
-                clock.advance(timeoutNanos); // waiting moves the fake time
+                clock.advanceNanos(timeoutNanos); // waiting moves the fake time
             }
 
             @Override
@@ -187,7 +189,7 @@ class DriverTest {
     @Test
     void secondThreadDoesNotDriveWhileAnotherDoes() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             driver.turn(-1);
             awaitTrue(poller::isBlocked);
@@ -242,10 +244,10 @@ class DriverTest {
 
     @Test
     void blockOnThreadDrivesAndItsWakerGetsItOutOfTheDriver() throws Exception {
-        Driver global = Driver.global();
+        Driver global = Driver.shared();
         assertThat(IdleDriver.current()).isSameAs(global);
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         IdleDriver.install(d);
         try {
             AtomicReference<Waker> captured = new AtomicReference<>();
@@ -270,9 +272,9 @@ class DriverTest {
 
     @Test
     void blockOnParksNormallyWhileAnotherThreadDrives() throws Exception {
-        Driver global = Driver.global();
+        Driver global = Driver.shared();
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new FakeClock(0), poller, null);
+        Driver d = new Driver(new SteppedClock(0), poller, null);
         IdleDriver.install(d);
         try (DrivingThread driver = new DrivingThread(d)) {
             driver.turn(-1);
@@ -320,7 +322,7 @@ class DriverTest {
      */
     @Test
     void blockOnPingPongAgainstTheFallbackNeverLosesAWake() throws Exception {
-        Driver global = Driver.global();
+        Driver global = Driver.shared();
         Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-3");
         IdleDriver.install(d);
         java.util.concurrent.SynchronousQueue<Flag> q = new java.util.concurrent.SynchronousQueue<>();

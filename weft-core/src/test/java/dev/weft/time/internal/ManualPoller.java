@@ -1,4 +1,4 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
 /**
  * How the process-wide driver waits for events: the piece a reactor plugs into the driver.

@@ -1,13 +1,20 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
-import dev.weft.time.internal.Timers;
+import dev.weft.internal.Drivers;
+import dev.weft.internal.IdleDriver;
+import dev.weft.time.Clock;
+import dev.weft.time.ManualClock;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The process-wide driver of timers and I/O: whoever is idle drives it (Tokio's shared driver
- * behind a try-lock, async-io's {@code block_on} that takes the reactor).
+ * A driver of timers and I/O: whoever is idle drives it (Tokio's shared driver behind a try-lock,
+ * async-io's {@code block_on} that takes the reactor). Each runtime has one, driven by its idle
+ * workers and stopped by its {@code close()}; {@link #shared()} is the one for futures polled
+ * outside any runtime ({@code blockOn} on a plain thread), driven by such threads while they wait.
+ * {@link #current()} is the driver of the runtime whose worker runs the calling code, else the
+ * shared one.
  *
  * <p>{@link #tryDrive(long)} takes the driver lock if it is free and does one <em>turn</em>: wait in
  * the current {@link Poller} until the earlier of the caller's timeout and the next timer
@@ -65,15 +72,21 @@ import java.util.concurrent.locks.LockSupport;
  * after the lock is released (the fallback thread hands it to its uncaught-exception handler and
  * goes on driving).
  *
+ * <p>With a {@link ManualClock}, a turn does not wait for the next deadline in real time (it would
+ * mean nothing): it waits for I/O or a wake-up, and the clock's {@code advance} wakes it.
+ *
  * <p>Memory consistency effects: actions of a thread before it calls {@code wakeup()} or inserts a
  * timer happen-before the turn that this causes to return (volatile flag / timer lock).
  *
  * {@snippet :
- * IdleDriver d = Driver.global();
+ * IdleDriver d = Driver.shared();
  * d.tryDrive(1_000_000); // drives for at most 1 ms if no one else does
  * }
  */
 public final class Driver implements IdleDriver {
+    /** Where a runtime's {@link Drivers} keep its driver. */
+    public static final Drivers.Key<Driver> KEY = Drivers.key(Driver.class);
+
     /**
      * How long the fallback waits between looks at the lock, growing while other threads drive
      * (async-io's backoff): after it drove or handed over it looks again soon, and while workers
@@ -102,6 +115,8 @@ public final class Driver implements IdleDriver {
     private final Clock clock;
     private final Timers timers;
     private final Thread fallback;
+    private final boolean manualClock;
+    private final Runnable onClockAdvance = this::wakeup;
     private volatile Poller poller;
     @SuppressWarnings("unused") // accessed through OWNER
     private volatile Thread owner;
@@ -124,6 +139,8 @@ public final class Driver implements IdleDriver {
         this.clock = clock;
         this.poller = poller;
         this.timers = new Timers(clock, this::wakeup);
+        this.manualClock = clock instanceof ManualClock;
+        if (clock instanceof ManualClock m) m.onAdvance(onClockAdvance);
         if (fallbackName == null) {
             this.fallback = null;
         } else {
@@ -133,13 +150,23 @@ public final class Driver implements IdleDriver {
     }
 
     /**
-     * The process-wide driver: created on first use with a {@link ParkingPoller} and a fallback
-     * thread named {@code weft-driver}, and installed with {@link IdleDriver#install}.
+     * The driver for futures polled outside any runtime: created on first use with a
+     * {@link ParkingPoller} and a fallback thread named {@code weft-driver}, and installed with
+     * {@link IdleDriver#install} so that threads blocked in {@code blockOn} drive it.
      *
-     * @return the global driver
+     * @return the shared driver
      */
-    public static Driver global() {
-        return Global.DRIVER;
+    public static Driver shared() {
+        return Shared.DRIVER;
+    }
+
+    /**
+     * @return the driver of the runtime whose worker runs the calling code, or, outside any
+     *     runtime, the {@linkplain #shared() shared} one
+     */
+    public static Driver current() {
+        Driver d = Drivers.currentOrNull(KEY);
+        return d != null ? d : Shared.DRIVER;
     }
 
     /** @return the timers this driver fires */
@@ -203,12 +230,31 @@ public final class Driver implements IdleDriver {
         if (!(boolean) NOTIFIED.getAndSet(this, true)) poller.wakeup();
     }
 
-    /** Stops the fallback thread of a driver that is not the global one (tests). */
-    public void close() {
+    /**
+     * Stops the driver (a runtime's, at its close; never the shared one): its fallback thread ends,
+     * it leaves its clock. Does not close the poller (its owner does).
+     *
+     * @param waitNanos how long to wait for the fallback thread to end
+     * @return whether the fallback thread (if any) has ended
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean close(long waitNanos) throws InterruptedException {
         closed = true;
-        if (fallback != null) {
-            poller.wakeup();
-            LockSupport.unpark(fallback);
+        if (clock instanceof ManualClock m) m.removeListener(onClockAdvance);
+        if (fallback == null) return true;
+        poller.wakeup();
+        LockSupport.unpark(fallback);
+        if (fallback == Thread.currentThread()) return false;
+        if (waitNanos > 0) fallback.join(java.time.Duration.ofNanos(waitNanos));
+        return !fallback.isAlive();
+    }
+
+    /** Stops the driver without waiting for its fallback thread (tests). */
+    public void close() {
+        try {
+            close(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -216,7 +262,7 @@ public final class Driver implements IdleDriver {
     private void turn(long timeoutNanos) {
         long next = timers.prepareSleep();
         long wait = timeoutNanos;
-        if (next != Timers.NO_DEADLINE) {
+        if (next != Timers.NO_DEADLINE && (!manualClock || next - clock.nanoTime() <= 0)) {
             long untilNext = Math.max(0, next - clock.nanoTime());
             wait = wait < 0 ? untilNext : Math.min(wait, untilNext);
         }
@@ -283,14 +329,14 @@ public final class Driver implements IdleDriver {
         }
     }
 
-    /** Lazy holder of the global driver: created and installed on first use. */
-    private static final class Global {
+    /** Lazy holder of the shared driver: created and installed on first use. */
+    private static final class Shared {
         static final Driver DRIVER = new Driver(Clock.system(), new ParkingPoller(), "weft-driver");
 
         static {
             IdleDriver.install(DRIVER);
         }
 
-        private Global() {}
+        private Shared() {}
     }
 }

@@ -1,5 +1,7 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
+import dev.weft.time.Clock;
+import dev.weft.time.ManualClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.time.internal.TimerEntry;

@@ -1,8 +1,9 @@
-package dev.weft.internal;
+package dev.weft.time;
 
 /**
- * The monotonic clock the driver and the timers read: a seam so tests can substitute a fake clock
- * and never sleep for real.
+ * The monotonic clock a runtime's timers read. A runtime uses {@link #system()} unless its builder
+ * is given another (a {@link ManualClock} in tests, so they never sleep for real); two runtimes in
+ * one JVM may have different clocks.
  *
  * {@snippet :
  * Clock clock = Clock.system();

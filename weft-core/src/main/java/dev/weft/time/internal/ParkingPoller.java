@@ -1,4 +1,4 @@
-package dev.weft.internal;
+package dev.weft.time.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,0 +1,96 @@
+package dev.weft;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.spi.ToolProvider;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers of DESIGN.md import only downward. Each layer is a package and its own
+ * {@code .internal} package; a package may use any package of its own layer or of a layer below,
+ * never one above. With a strict order between layers this also rules out cycles between layers;
+ * the only cycles allowed are between a layer's API package and its own internal package (a
+ * sealed API type permitting its internal implementation, say). The package graph comes from
+ * {@code jdeps} over the compiled classes, so an import the source hides behind a fully qualified
+ * name is caught too.
+ */
+class LayeringTest {
+    /** Bottom to top. */
+    static final List<String> LAYERS = List.of(
+            "future",   // futures, wakers, contexts, combinators, streams: nothing of Weft
+            "internal", // the runtime base: carrier lookup, budget, drivers lookup, outcomes
+            "task",     // the raw task and its handle
+            "time",     // clock, timer wheel, the driver that waits for timers and I/O
+            "io",       // AsyncRead / AsyncWrite and their combinators
+            "net",      // the reactor and sockets
+            "blocking", // the blocking pool
+            "sync",     // channels, locks, events
+            "exec",     // executors and the Runtime, which composes the drivers below
+            "fs",       // files, on the blocking pool
+            "coro",     // stackful and woven coroutines
+            "flow",     // Flow.Publisher interop
+            "");        // dev.weft: the front door
+
+    private static final Pattern EDGE = Pattern.compile("^\\s*(dev\\.weft[\\w.]*)\\s+->\\s+(dev\\.weft[\\w.]*)\\s");
+
+    /** @return the layer index of a package, or -1 if no layer claims it */
+    static int layerOf(String pkg) {
+        String rest = pkg.equals("dev.weft") ? "" : pkg.substring("dev.weft.".length());
+        if (rest.endsWith(".internal")) rest = rest.substring(0, rest.length() - ".internal".length());
+        return LAYERS.indexOf(rest);
+    }
+
+    /** @return the violations among {@code edges} (pairs from, to) */
+    static List<String> violations(Set<List<String>> edges) {
+        List<String> out = new ArrayList<>();
+        for (List<String> e : edges) {
+            String from = e.get(0);
+            String to = e.get(1);
+            int lf = layerOf(from);
+            int lt = layerOf(to);
+            if (lf < 0) out.add(from + " is in no layer of LayeringTest.LAYERS");
+            else if (lt < 0) out.add(to + " is in no layer of LayeringTest.LAYERS");
+            else if (lt > lf) out.add("upward: " + from + " (" + LAYERS.get(lf) + ") -> " + to + " (" + LAYERS.get(lt) + ")");
+        }
+        return out;
+    }
+
+    private static Set<List<String>> packageEdges(Path classes) {
+        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("no jdeps in this JDK"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int rc = jdeps.run(new PrintWriter(out), new PrintWriter(err), "-verbose:package", "-filter:none", classes.toString());
+        assertThat(rc).as("jdeps failed: %s", err).isZero();
+        Set<List<String>> edges = new LinkedHashSet<>();
+        for (String line : out.toString().split("\n")) {
+            Matcher m = EDGE.matcher(line);
+            if (m.find() && !m.group(1).equals(m.group(2))) edges.add(List.of(m.group(1), m.group(2)));
+        }
+        return edges;
+    }
+
+    @Test
+    void everyPackageOfWeftCoreImportsOnlyItsOwnLayerAndTheLayersBelow() throws Exception {
+        Path classes = Path.of(Weft.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Set<List<String>> edges = packageEdges(classes);
+        assertThat(edges).as("jdeps found no package edges in %s", classes).hasSizeGreaterThan(20);
+        assertThat(violations(edges)).isEmpty();
+    }
+
+    @Test
+    void theCheckRejectsAnUpwardEdgeAndAPackageOutsideTheLayers() {
+        assertThat(violations(Set.of(List.of("dev.weft.future", "dev.weft.task.internal"))))
+                .containsExactly("upward: dev.weft.future (future) -> dev.weft.task.internal (task)");
+        assertThat(violations(Set.of(List.of("dev.weft.exec", "dev.weft.time.internal")))).isEmpty();
+        assertThat(violations(Set.of(List.of("dev.weft.gadgets", "dev.weft.future")))).hasSize(1);
+    }
+}
