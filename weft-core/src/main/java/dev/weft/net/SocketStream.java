@@ -174,8 +174,8 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
         return io.io();
     }
 
-    /** @return how many tasks wait on this socket in the reactor (for tests and diagnostics) */
-    public int waiterCount() {
+    /** @return how many tasks wait on this socket in the reactor (a test hook: not public API) */
+    int waiterCount() {
         return io.waiterCount();
     }
 

@@ -86,8 +86,8 @@ public final class TcpListener implements AutoCloseable {
         return (InetSocketAddress) io.get().getLocalAddress();
     }
 
-    /** @return how many tasks wait in the reactor for a connection (for tests and diagnostics) */
-    public int waiterCount() {
+    /** @return how many tasks wait in the reactor for a connection (a test hook: not public API) */
+    int waiterCount() {
         return io.source().waiterCount();
     }
 
