@@ -78,6 +78,7 @@ class CancellationTest {
     }
 
     @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void cancellingARunningTaskReturnsAtOnceAndTheHookRunsOnceAfterThePoll() throws Exception {
         try (Runtime rt = runtime(2)) {
             CountDownLatch inPoll = new CountDownLatch(1);
@@ -106,7 +107,12 @@ class CancellationTest {
                 }
             });
             assertTrue(inPoll.await(10, TimeUnit.SECONDS));
-            t.cancel(); // on this thread, while the poll blocks on the latch
+            CountDownLatch cancelReturned = new CountDownLatch(1);
+            Thread.ofPlatform().daemon().start(() -> { // while the poll blocks on the latch
+                t.cancel();
+                cancelReturned.countDown();
+            });
+            assertTrue(cancelReturned.await(5, TimeUnit.SECONDS), "cancel() waited for the running poll");
             assertEquals(0, cancels.get(), "the hook ran while the poll was still running");
             release.countDown();
             rt.blockOn(t.cancelAndJoin());
@@ -118,6 +124,7 @@ class CancellationTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void twoRunningTasksThatCancelEachOtherBothEndCancelled() throws Exception {
         // one task on each of two one-worker runtimes, so both polls surely run at once; each
         // cancels the other from inside its poll (a cancel that waited for the other's poll to end
@@ -147,6 +154,9 @@ class CancellationTest {
                     });
                 }
                 spawned.countDown();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!(tasks[0].isDone() && tasks[1].isDone()) && System.nanoTime() < deadline) Thread.sleep(1);
+                assertTrue(tasks[0].isDone() && tasks[1].isDone(), "round " + round + ": the mutual cancel deadlocked");
                 assertThrows(CancellationException.class, () -> a.blockOn(tasks[0]));
                 assertThrows(CancellationException.class, () -> b.blockOn(tasks[1]));
                 assertEquals(2, cancels.get(), "round " + round);
