@@ -115,15 +115,16 @@ public final class WovenEchoServer implements AutoCloseable {
     }
 
     /**
-     * Serves 127.0.0.1 on the given port until the process is stopped.
+     * Serves 127.0.0.1 on the given port until the process is stopped; prints
+     * {@code listening on 127.0.0.1:<port>} once it accepts connections.
      *
-     * @param args the port (default 7002)
+     * @param args the port (default 7002; 0: any free port)
      * @throws Exception if the port cannot be bound
      */
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 7002;
         WovenEchoServer s = start(new InetSocketAddress("127.0.0.1", port));
-        System.out.println("Weft woven echo server on 127.0.0.1:" + s.port() + " (Ctrl-C to stop)");
+        System.out.println("listening on 127.0.0.1:" + s.port());
         dev.weft.exec.BlockOn.blockOn(s.acceptor);
     }
 }
