@@ -4,6 +4,9 @@
  * <p>Exports only API packages; everything under {@code dev.weft.internal} is private.
  */
 module dev.weft {
+    requires java.management;
+    requires jdk.jfr;
+
     exports dev.weft;
     exports dev.weft.future;
     exports dev.weft.exec;

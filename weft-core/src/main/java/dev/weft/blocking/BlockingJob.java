@@ -1,5 +1,6 @@
 package dev.weft.blocking;
 
+import dev.weft.blocking.internal.BlockingJobEvent;
 import dev.weft.future.Context;
 import dev.weft.future.Fallible;
 import dev.weft.future.Poll;
@@ -69,10 +70,24 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
         }
         Callable<T> c = callable;
         callable = null;
+        BlockingJobEvent event = null;
+        if (BlockingJobEvent.PROBE.isEnabled()) {
+            event = new BlockingJobEvent();
+            event.begin();
+        }
         try {
             value = c.call();
         } catch (Throwable t) {
             failure = t;
+        }
+        if (event != null) {
+            event.end();
+            if (event.shouldCommit()) {
+                event.pool = pool.threadNamePrefix();
+                event.jobClass = c.getClass().getName();
+                event.failed = failure != null;
+                event.commit();
+            }
         }
         pool.jobFinished();
         state = DONE;

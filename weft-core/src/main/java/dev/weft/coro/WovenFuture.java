@@ -2,6 +2,7 @@ package dev.weft.coro;
 
 import dev.weft.future.Context;
 import dev.weft.future.Future;
+import dev.weft.future.internal.Awaiting;
 import dev.weft.future.Poll;
 import dev.weft.internal.Outcomes;
 import java.util.concurrent.CancellationException;
@@ -50,7 +51,7 @@ import java.util.concurrent.CancellationException;
  *
  * @param <T> the output type
  */
-public abstract class WovenFuture<T> implements Future<T> {
+public abstract class WovenFuture<T> implements Future<T>, Awaiting {
     /** What the woven body returns when it suspended. For generated code. */
     public static final Object SUSPENDED = new Object() {
         @Override
@@ -176,8 +177,30 @@ public abstract class WovenFuture<T> implements Future<T> {
     }
 
     /**
+     * Where the body is suspended: the weaver overrides this in each state class with the source
+     * position of the await the current state resumes at, such as
+     * {@code Foo.lambda$fetch$0(Foo.java:42)}.
+     *
+     * @return that position, or {@code null} (not suspended, or a class woven without it)
+     */
+    protected String awaitSite() {
+        return null;
+    }
+
+    @Override
+    public final String waitSite() {
+        String at = awaitSite();
+        return at == null ? null : "at " + at + " (" + getClass().getSimpleName() + ")";
+    }
+
+    @Override
+    public final Future<?> awaitedFuture() {
+        return child;
+    }
+
+    /**
      * For generated code only: what an await throws when its child's poll threw {@code failure},
-     * as {@code Weft.await} does everywhere: unchecked ones as they are, checked ones wrapped.
+     * as {@code Weft.await} does everywhere: as it is, checked ones too.
      *
      * @param failure what the child's poll threw
      * @return never; declared so that generated code can {@code athrow} it

@@ -60,10 +60,11 @@ public final class Runtime implements AutoCloseable {
     private final BlockingPool blocking;
     private final Clock clock;
     private final String name;
-    private boolean closed; // guarded by this
+    private volatile boolean closed; // written under this
+    private final RuntimeBean bean;
 
     private Runtime(Builder b) {
-        this.name = b.threadNamePrefix;
+        this.name = RuntimeBean.claimName(b.threadNamePrefix);
         this.clock = b.clock;
         this.reactor = openReactor(b.threadNamePrefix);
         this.driver = new Driver(b.clock, reactor, b.threadNamePrefix + "driver");
@@ -76,6 +77,7 @@ public final class Runtime implements AutoCloseable {
         this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
+        this.bean = RuntimeBean.register(this);
     }
 
     private static Reactor openReactor(String name) {
@@ -177,6 +179,48 @@ public final class Runtime implements AutoCloseable {
         return executor.scheduler().liveTasks();
     }
 
+    /**
+     * A snapshot of this runtime's counters: per worker (polls, steals, parks, LIFO hits, budget
+     * yields, local queue depth, busy time) and per runtime (live tasks, injection queue, blocking
+     * pool, timers armed, sockets registered). Cheap: racy reads of counters the workers keep.
+     *
+     * @return the snapshot
+     */
+    public RuntimeMetrics metrics() {
+        Scheduler s = executor.scheduler();
+        return new RuntimeMetrics(name, s.workerMetrics(), s.liveTasks(), s.injectionQueueDepth(),
+                blocking.threadCount(), blocking.queuedJobs(), driver.timers().size(), closed ? 0 : reactor.registeredCount());
+    }
+
+    /**
+     * Every task of this runtime that is running or has waited at least once and is not finished,
+     * with what it waits on (see {@link TaskDump}). Tasks spawned and not yet polled for the first
+     * time are not listed. Read racily while the runtime runs: a task may move on meanwhile.
+     *
+     * @return the dump, running tasks first
+     */
+    public List<TaskDump> dumpTasks() {
+        Scheduler s = executor.scheduler();
+        java.util.Map<dev.weft.task.internal.RawTask<?>, String> running = s.runningTasks();
+        List<TaskDump> out = new ArrayList<>();
+        for (var e : running.entrySet()) {
+            out.add(new TaskDump(e.getKey().id(), "running", List.of("polled now by " + e.getValue())));
+        }
+        for (dev.weft.task.internal.RawTask<?> t : s.trackedTasks()) {
+            if (running.containsKey(t)) continue;
+            Future<?> f = t.futureForDump();
+            String state = t.stateName();
+            if (f == null || state.equals("completed")) continue;
+            out.add(new TaskDump(t.id(), state, TaskDump.describe(f)));
+        }
+        return out;
+    }
+
+    /** @return the name of this runtime (its thread-name prefix, made unique in the JVM) */
+    public String name() {
+        return name;
+    }
+
     /** @return the clock of this runtime's timers */
     public Clock clock() {
         return clock;
@@ -206,6 +250,7 @@ public final class Runtime implements AutoCloseable {
         closed = true;
         long deadline = System.nanoTime() + nanos;
         executor.scheduler().close(nanos);
+        bean.unregister();
         try {
             driver.close(Math.max(0, deadline - System.nanoTime()));
             reactor.close(); // a stuck fallback thread in its select gets ClosedSelectorException

@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.future.internal.Awaiting;
 import dev.weft.future.internal.SelfWakingContext;
 import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
@@ -160,7 +161,7 @@ import java.util.concurrent.locks.LockSupport;
  * @param <T> the output type
  */
 public final class VirtualCoroutine<T> extends SelfWakingContext
-        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Carrier.Body {
+        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Carrier.Body, Awaiting {
     private static final VarHandle SUBMITTED;
     private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
@@ -226,6 +227,21 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     public static VirtualCoroutine<?> current() {
         Thread t = Thread.currentThread();
         return t.isVirtual() && t.getUncaughtExceptionHandler() instanceof VirtualCoroutine<?> c ? c : null;
+    }
+
+    /** @return the suspended body's stack, innermost frame first, or {@code null} if not started */
+    @Override
+    public String waitSite() {
+        Thread t = thread;
+        if (t == null || done) return null;
+        StringBuilder sb = new StringBuilder("stackful coroutine ").append(t);
+        for (StackTraceElement e : t.getStackTrace()) sb.append("\n    at ").append(e);
+        return sb.toString();
+    }
+
+    @Override
+    public Future<?> awaitedFuture() {
+        return null; // not kept (a field per coroutine for diagnostics only); the stack shows it
     }
 
     /** @return the platform thread carrying the current step, or {@code null} between steps */

@@ -137,6 +137,30 @@ public final class Scheduler implements Schedule {
         return List.of(workers);
     }
 
+    /** @return a racy snapshot of each worker's counters */
+    public List<dev.weft.exec.WorkerMetrics> workerMetrics() {
+        List<dev.weft.exec.WorkerMetrics> out = new java.util.ArrayList<>(workers.length);
+        for (Worker w : workers) out.add(w.metrics());
+        return out;
+    }
+
+    /** @return the tasks that have waited at least once and are not finished (a snapshot) */
+    public List<RawTask<?>> trackedTasks() {
+        return tasks.snapshot();
+    }
+
+    /** @return for each worker polling a task now, the worker's name and that task (a snapshot) */
+    public java.util.Map<RawTask<?>, String> runningTasks() {
+        java.util.Map<RawTask<?>, String> out = new java.util.LinkedHashMap<>();
+        for (Worker w : workers) if (w.polling() instanceof RawTask<?> t) out.put(t, w.getName());
+        return out;
+    }
+
+    /** @return tasks in the injection queue now */
+    public int injectionQueueDepth() {
+        return inject.len();
+    }
+
     /** @return the number of live (spawned, not yet finished) tasks; a snapshot */
     public int liveTasks() {
         long n = spawnedOutside.get() - finishedOutside.get();

@@ -97,6 +97,15 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
     private volatile long spawned; // read as a field, written through SPAWNED
     private volatile long finished; // read as a field, written through FINISHED
     private int rng;
+    // Metrics: written by this thread only, plain; read racily by metrics() (a snapshot may be a
+    // little stale; a 64-bit HotSpot does not tear a long).
+    private long polls;
+    private long steals;
+    private long parks;
+    private long lifoHits;
+    private long budgetYields;
+    private long busyNanos;
+    private long busySince = System.nanoTime();
 
     private static final AtomicLongFieldUpdater<Worker> SPAWNED =
             AtomicLongFieldUpdater.newUpdater(Worker.class, "spawned");
@@ -189,9 +198,22 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
             Worker victim = all[(start + i) % n];
             if (victim == this) continue;
             RawTask<?> t = victim.queue.stealInto(queue);
-            if (t != null) return t;
+            if (t != null) {
+                steals++;
+                if (StealEvent.PROBE.isEnabled()) commitSteal(victim);
+                return t;
+            }
         }
         return scheduler.inject.pop();
+    }
+
+    private void commitSteal(Worker victim) {
+        StealEvent e = new StealEvent();
+        if (!e.shouldCommit()) return;
+        e.thief = getName();
+        e.victim = victim.getName();
+        e.tasks = queue.len() + 1;
+        e.commit();
     }
 
     private int nextRandom(int n) {
@@ -210,6 +232,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
             if (scheduler.idle.fromSearching()) scheduler.notifyParked();
         }
         Coop.reset();
+        polls++;
         task.run();
         announceAfterPoll();
         int lifoPolls = 0;
@@ -218,11 +241,14 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
             if (next == null) break;
             lifo = null;
             if (Coop.remaining() == 0) {
+                budgetYields++;
                 queue.pushBack(next, scheduler.inject);
                 scheduler.notifyParked(); // fenced before its read: announces it whatever the queue held
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
+            polls++;
+            lifoHits++;
             next.run();
             announceAfterPoll();
         }
@@ -306,6 +332,14 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
         searching = false;
         if (last) scheduler.notifyIfWorkPending();
         parking = true;
+        parks++;
+        long parkedAt = System.nanoTime();
+        busyNanos += parkedAt - busySince;
+        WorkerParkEvent parkEvent = null;
+        if (WorkerParkEvent.PROBE.isEnabled()) {
+            parkEvent = new WorkerParkEvent();
+            parkEvent.begin();
+        }
         try {
             while (!scheduler.isShutdown()) {
                 try {
@@ -325,6 +359,21 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
             }
         } finally {
             parking = false;
+            busySince = System.nanoTime();
+            if (parkEvent != null) {
+                parkEvent.end();
+                if (parkEvent.shouldCommit()) {
+                    parkEvent.worker = getName();
+                    parkEvent.commit();
+                }
+            }
         }
+    }
+
+    /** @return a racy snapshot of this worker's counters; any thread */
+    dev.weft.exec.WorkerMetrics metrics() {
+        long busy = busyNanos + (parking ? 0 : Math.max(0, System.nanoTime() - busySince));
+        return new dev.weft.exec.WorkerMetrics(getName(), polls, steals, parks, lifoHits, budgetYields,
+                queue.len() + (lifo != null ? 1 : 0), busy);
     }
 }

@@ -184,17 +184,18 @@ public final class Reactor implements Poller {
 
     @Override
     public void poll(long timeoutNanos) {
+        int ready = 0;
         try {
             boolean sleep = timeoutNanos != 0 && STATE.compareAndSet(this, AWAKE, SLEEPING);
             settleStale();
             applyUpdates();
             if (!sleep) {
-                selector.selectNow(onKey);
+                ready = selector.selectNow(onKey);
             } else if (timeoutNanos < 0) {
-                selector.select(onKey);
+                ready = selector.select(onKey);
             } else {
                 long ms = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos + 999_999));
-                selector.select(onKey, ms);
+                ready = selector.select(onKey, ms);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("selector failed", e);
@@ -207,6 +208,12 @@ public final class Reactor implements Poller {
             // first, the next poll's settle keeps their interest and no re-arm is paid.
             Thread.yield();
             return;
+        }
+        if (ready > 0 && ReactorTurnEvent.PROBE.isEnabled()) {
+            ReactorTurnEvent e = new ReactorTurnEvent();
+            e.readyKeys = ready;
+            e.woken = woken.size();
+            e.commit();
         }
         woken.wakeAll();
     }

@@ -13,6 +13,11 @@ final class WakeList {
     private Waker[] wakers = new Waker[16];
     private int count;
 
+    /** @return how many wakers are collected */
+    int size() {
+        return count;
+    }
+
     /** @return whether no waker is collected */
     boolean isEmpty() {
         return count == 0;

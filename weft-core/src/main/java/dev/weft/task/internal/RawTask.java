@@ -135,6 +135,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
         // a release store, no fence: the queue or list that receives the task publishes it
         STATE.lazySet(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
+        if (TaskSpawnedEvent.PROBE.isEnabled()) TaskEvents.spawned(this, future);
     }
 
     /** @return the shard of {@link TaskList} this task belongs to */
@@ -177,6 +178,11 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             s = state;
         }
         Object prev = Polling.enter(this);
+        LongPollEvent longPoll = null;
+        if (LongPollEvent.PROBE.isEnabled()) {
+            longPoll = new LongPollEvent();
+            longPoll.begin();
+        }
         try {
             Poll<T> p;
             try {
@@ -196,6 +202,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             // task, a failing poll): nothing to re-queue, and the thread's record must be free
             Polling.takeSelfWake(this);
             Polling.exit(prev);
+            if (longPoll != null) TaskEvents.endPoll(longPoll, this);
         }
     }
 
@@ -246,6 +253,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     }
 
     private void complete(Object out) {
+        if (TaskEndedEvent.PROBE.isEnabled()) TaskEvents.ended(this, out instanceof Failure f ? f.error() : null, out == CANCELLED);
         slot = out;
         int s = state;
         while (true) {
@@ -418,6 +426,35 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         int s = state;
         while (!STATE.compareAndSet(this, s, s & ~bits)) s = state;
         return s;
+    }
+
+    /**
+     * For task dumps: the task's state by name (completed, cancelling, running, scheduled, idle).
+     *
+     * @return the name
+     */
+    public String stateName() {
+        int s = state;
+        if ((s & COMPLETED) != 0) return "completed";
+        if ((s & CLOSED) != 0) return "cancelling";
+        if ((s & RUNNING) != 0) return "running";
+        if ((s & SCHEDULED) != 0) return "scheduled";
+        return "idle";
+    }
+
+    /**
+     * For task dumps: the future, read racily (it is the poller's), or {@code null} once completed.
+     *
+     * @return the future being run
+     */
+    public Future<?> futureForDump() {
+        Object o = slot;
+        return (state & COMPLETED) == 0 && o instanceof Future<?> f ? f : null;
+    }
+
+    /** @return a short id: the identity hash, as {@code Object.toString} shows it */
+    public String id() {
+        return Integer.toHexString(System.identityHashCode(this));
     }
 
     @Override

@@ -111,6 +111,23 @@ public final class TaskList {
     }
 
     /** @return the number of tasks in the list (a snapshot) */
+    /**
+     * @return the tasks in the list now (a snapshot, for task dumps: each shard is copied under its
+     *     lock, so a task may finish right after)
+     */
+    public List<RawTask<?>> snapshot() {
+        List<RawTask<?>> live = new ArrayList<>();
+        for (Shard sh : shards) {
+            synchronized (sh) {
+                for (int i = 0; i < sh.used; i++) {
+                    RawTask<?> t = sh.tasks[i];
+                    if (t != null) live.add(t);
+                }
+            }
+        }
+        return live;
+    }
+
     public int size() {
         int n = 0;
         for (Shard sh : shards) {

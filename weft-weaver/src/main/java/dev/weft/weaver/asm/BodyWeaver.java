@@ -98,7 +98,7 @@ final class BodyWeaver {
         body.access = (impl.access & (Opcodes.ACC_STATIC | Opcodes.ACC_STRICT)) | Opcodes.ACC_SYNTHETIC | visibility;
         StateClassWriter.Body call = new StateClassWriter.Body(owner.name, itf, body.name, body.desc, isStatic);
         byte[] bytes = StateClassWriter.write(owner.version, stateClass, call, captures, fields, owner.sourceFile,
-                output(returnType).descriptor(), hierarchy);
+                output(returnType).descriptor(), hierarchy, analysis.sites());
         return new WovenBody(body, stateClass, bytes, model);
     }
 

@@ -41,10 +41,11 @@ final class StateClassWriter {
      * @param sourceFile the user's source file, or {@code null}
      * @param outputSignature the output type's signature for {@code WovenFuture<T>}, or {@code null}
      * @param hierarchy class relations for frames
+     * @param sites the body's awaits, for {@code awaitSite()}
      * @return the class file
      */
     static byte[] write(int version, String name, Body body, List<Type> captures, List<StateMachine.Field> fields,
-                        String sourceFile, String outputSignature, Hierarchy hierarchy) {
+                        String sourceFile, String outputSignature, Hierarchy hierarchy, List<AwaitSite> sites) {
         ClassWriter cw = new FrameWriter(hierarchy);
         String signature = outputSignature == null ? null
                 : "L" + Names.WOVEN_FUTURE + "<" + outputSignature + ">;";
@@ -62,8 +63,42 @@ final class StateClassWriter {
         factory(cw, name, ctorDesc, captures);
         resume(cw, name, body, captures, fields);
         poll(cw, name, body, captures, fields);
+        awaitSite(cw, name, body, sourceFile, sites);
         cw.visitEnd();
         return cw.toByteArray();
+    }
+
+    /**
+     * {@code protected String awaitSite()}: for task dumps, the source position of the await the
+     * current label resumes at ({@code switch (label) { case k: return "Owner.method(File:line)"; }}),
+     * {@code null} for any other label.
+     */
+    private static void awaitSite(ClassWriter cw, String name, Body body, String sourceFile, List<AwaitSite> sites) {
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PROTECTED, "awaitSite", "()Ljava/lang/String;", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitFieldInsn(Opcodes.GETFIELD, name, LABEL, "I");
+        int[] keys = new int[sites.size()];
+        Label[] targets = new Label[sites.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = sites.get(i).label();
+            targets[i] = new Label();
+        }
+        Label none = new Label();
+        mv.visitLookupSwitchInsn(none, keys, targets);
+        String where = body.owner().replace('/', '.') + "." + body.method();
+        String file = sourceFile == null ? "Unknown Source" : sourceFile;
+        for (int i = 0; i < keys.length; i++) {
+            mv.visitLabel(targets[i]);
+            int line = sites.get(i).line();
+            mv.visitLdcInsn(where + "(" + file + (line >= 0 ? ":" + line : "") + ")");
+            mv.visitInsn(Opcodes.ARETURN);
+        }
+        mv.visitLabel(none);
+        mv.visitInsn(Opcodes.ACONST_NULL);
+        mv.visitInsn(Opcodes.ARETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     private static void constructor(ClassWriter cw, String name, String desc, List<Type> captures,

@@ -1,0 +1,51 @@
+package dev.weft.exec;
+
+/**
+ * The JMX view of one {@link Runtime}, registered as {@code dev.weft:type=Runtime,name=<name>}
+ * while the runtime runs, so JConsole, VisualVM, {@code jcmd <pid> VM.system_properties}-style
+ * tools and {@code weft-console} can read it. Attributes are the figures of {@link RuntimeMetrics};
+ * {@link #dumpTasks()} is the task dump.
+ *
+ * {@snippet :
+ * MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+ * ObjectName name = new ObjectName("dev.weft:type=Runtime,name=\"app-\"");
+ * long live = (Long) server.getAttribute(name, "LiveTasks");
+ * }
+ */
+public interface WeftRuntimeMXBean {
+    /** @return the runtime's name */
+    String getName();
+
+    /** @return the number of workers */
+    int getWorkers();
+
+    /** @return tasks spawned and not yet finished */
+    long getLiveTasks();
+
+    /** @return polls summed over the workers */
+    long getTotalPolls();
+
+    /** @return busy time summed over the workers, in nanoseconds */
+    long getTotalBusyNanos();
+
+    /** @return tasks in the injection queue */
+    int getInjectionQueueDepth();
+
+    /** @return blocking-pool threads */
+    int getBlockingThreads();
+
+    /** @return blocking jobs waiting for a thread */
+    int getBlockingQueued();
+
+    /** @return timer entries armed */
+    int getTimersArmed();
+
+    /** @return channels registered with the reactor */
+    int getSourcesRegistered();
+
+    /** @return one line per worker: name, polls, steals, parks, LIFO hits, budget yields, queue depth, busy ms */
+    String[] getWorkerSummaries();
+
+    /** @return {@link Runtime#dumpTasks()} as text */
+    String dumpTasks();
+}

@@ -1,0 +1,35 @@
+package dev.weft.task.internal;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/** JFR: a task completed, failed or was cancelled. */
+@Name("dev.weft.TaskEnded")
+@Label("Task Ended")
+@Category("Weft")
+@Description("A task completed, failed or was cancelled")
+@StackTrace(false)
+final class TaskEndedEvent extends Event {
+    /** The guard the hot path reads. */
+    static final TaskEndedEvent PROBE = new TaskEndedEvent();
+
+    @Label("Task Id")
+    String taskId;
+
+    @Label("Outcome")
+    @Description("completed, failed or cancelled")
+    String outcome;
+
+    @Label("Failure")
+    String failure;
+
+    @Label("Lifetime")
+    @Description("From spawn to end, if the spawn was recorded; else -1")
+    @Timespan(Timespan.NANOSECONDS)
+    long lifetime;
+}

@@ -1,0 +1,25 @@
+package dev.weft.task.internal;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/** JFR: a task was spawned; its stack trace is the spawn site. */
+@Name("dev.weft.TaskSpawned")
+@Label("Task Spawned")
+@Category("Weft")
+@Description("A task was spawned; the stack trace is the spawn site")
+@StackTrace(true)
+final class TaskSpawnedEvent extends Event {
+    /** The guard the hot path reads (a disabled event costs one field read there). */
+    static final TaskSpawnedEvent PROBE = new TaskSpawnedEvent();
+
+    @Label("Task Id")
+    String taskId;
+
+    @Label("Future Class")
+    String futureClass;
+}

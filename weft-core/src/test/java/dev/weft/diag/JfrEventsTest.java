@@ -1,0 +1,129 @@
+package dev.weft.diag;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.weft.blocking.Blocking;
+import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
+import dev.weft.net.TcpListener;
+import dev.weft.net.TcpStream;
+import dev.weft.task.Task;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A JFR recording of a small workload holds each of Weft's event types, with sane fields. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class JfrEventsTest {
+
+    private static Future<Integer> yielding(int n) {
+        int[] left = {n};
+        return cx -> {
+            if (left[0]-- == 0) return Poll.ready(n);
+            cx.waker().wake();
+            return Poll.pending();
+        };
+    }
+
+    @Test
+    void aRecordingOfASmallWorkloadHasEveryWeftEventType(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("weft.jfr");
+        try (Recording r = new Recording()) {
+            for (String e : List.of("TaskSpawned", "TaskEnded", "WorkerPark", "Steal", "BlockingJob", "ReactorTurn")) {
+                r.enable("dev.weft." + e);
+            }
+            r.enable("dev.weft.LongPoll").withThreshold(Duration.ofMillis(5));
+            r.enable("dev.weft.RuntimeMetrics").withPeriod(Duration.ofMillis(100));
+            r.start();
+            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-").build()) {
+                // spawned and ended, completed / failed / cancelled
+                rt.blockOn(rt.spawn(yielding(2)));
+                Task<Integer> failing = rt.spawn(cx -> { throw new IllegalStateException("boom"); });
+                try {
+                    rt.blockOn(failing);
+                } catch (IllegalStateException expected) {
+                    // the failure is the outcome
+                }
+                Task<Void> never = rt.spawn(Future.pending());
+                rt.blockOn(Future.lazy(() -> Future.ready(null)));
+                never.cancel();
+                // a long poll: 20 ms in one poll
+                rt.blockOn(rt.spawn(cx -> {
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Poll.ready(null);
+                }));
+                // steals: one task spawns many that yield, from one worker; its sibling steals
+                rt.blockOn(Future.lazy(() -> {
+                    List<Task<Integer>> ts = new ArrayList<>();
+                    for (int i = 0; i < 2_000; i++) ts.add(Task.spawn(yielding(20)));
+                    return Future.joinAll(ts);
+                }));
+                // a blocking job
+                rt.blockOn(Future.lazy(() -> Blocking.unblock(() -> 42)));
+                // reactor turns: a connection, one byte each way
+                TcpListener l = rt.blockOn(Future.lazy(() -> {
+                    try {
+                        return Future.ready(TcpListener.bind("127.0.0.1", 0));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }));
+                Task<TcpStream> accepted = rt.spawn(Future.lazy(l::accept));
+                TcpStream c = rt.blockOn(TcpStream.connect(l.localAddress()));
+                TcpStream s = rt.blockOn(accepted);
+                Task<Integer> read = rt.spawn(s.read(new byte[1], 0, 1));
+                rt.blockOn(c.writeAll(new byte[] {7}, 0, 1));
+                assertThat(rt.blockOn(read)).isEqualTo(1);
+                Thread.sleep(300); // periodic metrics events, and idle workers parking
+            }
+            r.stop();
+            r.dump(file);
+        }
+        Map<String, List<RecordedEvent>> byType = new HashMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
+            if (e.getEventType().getName().startsWith("dev.weft.")) {
+                byType.computeIfAbsent(e.getEventType().getName(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        assertThat(byType).containsKeys("dev.weft.TaskSpawned", "dev.weft.TaskEnded", "dev.weft.LongPoll",
+                "dev.weft.WorkerPark", "dev.weft.Steal", "dev.weft.BlockingJob", "dev.weft.ReactorTurn",
+                "dev.weft.RuntimeMetrics");
+        assertThat(byType.get("dev.weft.TaskSpawned")).allSatisfy(e -> {
+            assertThat(e.getString("taskId")).matches("[0-9a-f]+");
+            assertThat(e.getStackTrace()).as("the spawn site").isNotNull();
+        });
+        List<String> outcomes = byType.get("dev.weft.TaskEnded").stream().map(e -> e.getString("outcome")).toList();
+        assertThat(outcomes).contains("completed", "failed", "cancelled");
+        assertThat(byType.get("dev.weft.TaskEnded")).filteredOn(e -> "failed".equals(e.getString("outcome")))
+                .allSatisfy(e -> assertThat(e.getString("failure")).contains("boom"));
+        assertThat(byType.get("dev.weft.TaskEnded")).allSatisfy(e -> assertThat(e.getLong("lifetime")).isGreaterThanOrEqualTo(0));
+        assertThat(byType.get("dev.weft.LongPoll")).anySatisfy(e -> assertThat(e.getDuration().toMillis()).isGreaterThanOrEqualTo(19));
+        assertThat(byType.get("dev.weft.WorkerPark")).allSatisfy(e -> assertThat(e.getString("worker")).startsWith("jfr-"));
+        assertThat(byType.get("dev.weft.Steal")).allSatisfy(e -> assertThat(e.getInt("tasks")).isPositive());
+        assertThat(byType.get("dev.weft.BlockingJob")).allSatisfy(e -> assertThat(e.getString("pool")).isEqualTo("jfr-blocking"));
+        assertThat(byType.get("dev.weft.ReactorTurn")).allSatisfy(e -> assertThat(e.getInt("readyKeys")).isPositive());
+        assertThat(byType.get("dev.weft.RuntimeMetrics")).anySatisfy(e -> {
+            assertThat(e.getString("runtime")).isEqualTo("jfr-");
+            assertThat(e.getInt("workers")).isEqualTo(2);
+            assertThat(e.getLong("polls")).isGreaterThan(40_000);
+        });
+    }
+}
