@@ -1,5 +1,6 @@
 package dev.weft.diag;
 
+import static dev.weft.testkit.SelfWaking.yielding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.blocking.Blocking;
@@ -30,14 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JfrEventsTest {
 
-    private static Future<Integer> yielding(int n) {
-        int[] left = {n};
-        return cx -> {
-            if (left[0]-- == 0) return Poll.ready(n);
-            cx.waker().wake();
-            return Poll.pending();
-        };
-    }
 
     @Test
     void aRecordingOfASmallWorkloadHasEveryWeftEventType(@TempDir Path dir) throws Exception {

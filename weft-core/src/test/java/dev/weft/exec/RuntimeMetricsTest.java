@@ -1,6 +1,7 @@
 package dev.weft.exec;
 
 import static dev.weft.Weft.await;
+import static dev.weft.testkit.SelfWaking.yielding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
@@ -21,15 +22,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RuntimeMetricsTest {
 
-    /** A future that wakes itself {@code n} times before it is ready. */
-    private static Future<Integer> yielding(int n) {
-        int[] left = {n};
-        return cx -> {
-            if (left[0]-- == 0) return Poll.ready(n);
-            cx.waker().wake();
-            return Poll.pending();
-        };
-    }
 
     @Test
     void countersAddUpToTheWorkDone() {
