@@ -5,7 +5,6 @@ import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -27,15 +26,19 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@link #pollNextLoop}: a hand-written loop over {@code pollNext} of
  *       {@code Stream.fromIterable}, everything inlinable (what escape analysis can remove);</li>
- *   <li>{@link #pollNextNotInlined}: the same loop with {@code pollNext} called through a method
- *       the JIT may not inline, so every answer escapes (the cost where the stream's call site is
+ *   <li>{@link #pollNextNotInlined}: the loop with {@code pollNext} called through a method the JIT
+ *       may not inline, so every answer escapes (the cost where the stream's call site is
  *       megamorphic, or the stream is too big to inline);</li>
+ *   <li>{@link #pollNextSometimesPending}: a stream that is pending before every 16th element
+ *       (waking itself), as real streams are: the answer then merges a shared pending poll with a
+ *       new ready one, which the JIT does not scalar-replace;</li>
  *   <li>{@link #mapFilterForEach}: {@code fromIterable(..).map(..).filter(..).forEach(..)}, the
  *       combinators' own per-element cost;</li>
  *   <li>{@link #iteratorBaseline}: a plain {@link java.util.Iterator} over the same list (the
  *       floor).</li>
  * </ul>
- * Run: {@code java -jar weft-bench/target/weft-bench.jar StreamBench -prof gc}.
+ * Run: {@code java -jar weft-bench/target/weft-bench.jar StreamBench -prof gc}. Measured before and
+ * after {@code pollNext} answered {@code Poll<T>} instead of {@code Poll<Optional<T>>}: RESULTS.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,14 +60,7 @@ public class StreamBench {
     @Benchmark
     @OperationsPerInvocation(N)
     public long pollNextLoop() throws Exception {
-        Stream<Integer> s = Stream.fromIterable(items);
-        Context cx = Context.noop();
-        long sum = 0;
-        while (true) {
-            Optional<Integer> next = s.pollNext(cx).value();
-            if (next.isEmpty()) return sum;
-            sum += next.get();
-        }
+        return drain(Stream.fromIterable(items));
     }
 
     /** @return the sum of the elements, each answer escaping through a call that is not inlined */
@@ -75,15 +71,23 @@ public class StreamBench {
         Context cx = Context.noop();
         long sum = 0;
         while (true) {
-            Optional<Integer> next = pollOnce(s, cx).value();
-            if (next.isEmpty()) return sum;
-            sum += next.get();
+            Poll<Integer> p = pollOnce(s, cx);
+            if (p.isPending()) continue;
+            if (Stream.isEnd(p)) return sum;
+            sum += p.value();
         }
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static Poll<Optional<Integer>> pollOnce(Stream<Integer> s, Context cx) throws Exception {
+    private static Poll<Integer> pollOnce(Stream<Integer> s, Context cx) throws Exception {
         return s.pollNext(cx);
+    }
+
+    /** @return the sum of the elements of a stream that is pending before every 16th one */
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long pollNextSometimesPending() throws Exception {
+        return drain(new SometimesPending(items));
     }
 
     /**
@@ -103,5 +107,39 @@ public class StreamBench {
         long sum = 0;
         for (Integer i : items) sum += i;
         return sum;
+    }
+
+    private static long drain(Stream<Integer> s) throws Exception {
+        Context cx = Context.noop();
+        long sum = 0;
+        while (true) {
+            Poll<Integer> p = s.pollNext(cx);
+            if (p.isPending()) continue; // the noop waker: poll again at once
+            if (Stream.isEnd(p)) return sum;
+            sum += p.value();
+        }
+    }
+
+    /** The elements of a list, pending (after waking its waker) before every 16th one. */
+    private static final class SometimesPending implements Stream<Integer> {
+        private final List<Integer> items;
+        private int next;
+        private boolean paused;
+
+        SometimesPending(List<Integer> items) {
+            this.items = items;
+        }
+
+        @Override
+        public Poll<Integer> pollNext(Context cx) {
+            if (next == items.size()) return Stream.end();
+            if ((next & 15) == 15 && !paused) {
+                paused = true;
+                cx.waker().wake();
+                return Poll.pending();
+            }
+            paused = false;
+            return Poll.ready(items.get(next++));
+        }
     }
 }
