@@ -15,4 +15,5 @@ module dev.weft {
     exports dev.weft.sync;
     exports dev.weft.blocking;
     exports dev.weft.fs;
+    exports dev.weft.flow;
 }
