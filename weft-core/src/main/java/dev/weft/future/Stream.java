@@ -41,9 +41,12 @@ import java.util.stream.Collectors;
  * object, so {@code Poll<Optional<T>>} cost two allocations per element (32 B where the JIT could
  * not remove them, 16 B even in a fully inlined loop: {@code weft-bench}'s {@code StreamBench}).
  * Elements being non-null, the {@code Optional} carries no information the {@code Poll} cannot, so
- * an element is now one {@link Poll.Ready} (removed by escape analysis where the consumer is
- * inlined) and the end is one shared instance, {@link #end()}, told apart by identity
- * ({@link #isEnd(Poll)}). The alternatives weighed:
+ * an element is now one {@link Poll.Ready} and the end is one shared instance, {@link #end()}, told
+ * apart by identity ({@link #isEnd(Poll)}). Measured: 0 B per element in an inlined loop over an
+ * always-ready stream (escape analysis removes the ready poll), 16 B where the answer escapes or
+ * where the stream also answers pending (C2 keeps an allocation that merges with the shared pending
+ * poll), 16 B through {@code map}/{@code filter}/{@code forEach} (was 48). The alternatives
+ * weighed:
  * <ul>
  *   <li><em>{@code Poll.ready(null)} as the end</em>: free too, but a buggy stream answering a
  *       {@code null} element would silently end its consumer. The end is therefore a ready poll of
