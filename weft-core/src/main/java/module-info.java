@@ -18,4 +18,5 @@ module dev.weft {
     exports dev.weft.sync;
     exports dev.weft.blocking;
     exports dev.weft.fs;
+    exports dev.weft.flow;
 }

@@ -26,7 +26,8 @@ class ModuleExportsTest {
             "dev.weft.net",
             "dev.weft.sync",
             "dev.weft.blocking",
-            "dev.weft.fs");
+            "dev.weft.fs",
+            "dev.weft.flow");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {

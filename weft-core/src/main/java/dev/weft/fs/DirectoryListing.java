@@ -11,7 +11,6 @@ import dev.weft.sync.ChannelClosedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * The stream of {@link AsyncFiles#list(Path)}: a pool job walks the directory and sends entries
@@ -43,14 +42,14 @@ final class DirectoryListing implements Stream<Path> {
     }
 
     @Override
-    public Poll<Optional<Path>> pollNext(Context cx) throws Exception {
-        if (ended) return Poll.ready(Optional.empty());
-        Poll<Optional<Path>> p = entries.pollNext(cx);
-        if (p.isPending() || p.value().isPresent()) return p;
+    public Poll<Path> pollNext(Context cx) throws Exception {
+        if (ended) return Stream.end();
+        Poll<Path> p = entries.pollNext(cx);
+        if (!Stream.isEnd(p)) return p;
         Poll<Void> done = job.poll(cx);
         if (done.isPending()) return Poll.pending();
         ended = true;
-        return Poll.ready(Optional.empty());
+        return p;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.weft.future;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.stream.Collector;
 
@@ -27,22 +26,25 @@ final class Collect<T, A, R> implements Future<R> {
         Stream<T> s = stream;
         if (s == null) throw new IllegalStateException("collect polled after completion or cancel");
         if (container == null) container = collector.supplier().get();
-        while (s.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next)) {
-            if (next.isEmpty()) {
+        while (true) {
+            Poll<T> p = s.pollNext(cx);
+            if (p.isPending()) return Poll.pending();
+            if (Stream.isEnd(p)) {
                 stream = null;
                 A c = container;
                 container = null;
                 return Poll.ready(collector.finisher().apply(c));
             }
+            T next = p.value();
             try {
-                accumulator.accept(container, next.get());
+                if (next == null) throw StreamEnd.nullElement(s);
+                accumulator.accept(container, next);
             } catch (Throwable t) {
                 stream = null;
                 container = null;
                 throw Cancels.streamAfterFailure(s, t); // this future fails with t: the stream is abandoned
             }
         }
-        return Poll.pending();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.weft.future;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -22,19 +21,22 @@ final class ForEach<T> implements Future<Void> {
     public Poll<Void> poll(Context cx) throws Exception {
         Stream<T> s = stream;
         if (s == null) throw new IllegalStateException("forEach polled after completion or cancel");
-        while (s.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next)) {
-            if (next.isEmpty()) {
+        while (true) {
+            Poll<T> p = s.pollNext(cx);
+            if (p.isPending()) return Poll.pending();
+            if (Stream.isEnd(p)) {
                 stream = null;
                 return Poll.ready(null);
             }
+            T next = p.value();
             try {
-                action.accept(next.get());
+                if (next == null) throw StreamEnd.nullElement(s);
+                action.accept(next);
             } catch (Throwable t) {
                 stream = null;
                 throw Cancels.streamAfterFailure(s, t); // this future fails with t: the stream is abandoned
             }
         }
-        return Poll.pending();
     }
 
     @Override

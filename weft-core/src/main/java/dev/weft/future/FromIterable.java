@@ -2,7 +2,6 @@ package dev.weft.future;
 
 import java.util.Iterator;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The stream of {@link Stream#fromIterable(Iterable)}: always ready with the iterator's next
@@ -17,9 +16,12 @@ final class FromIterable<T> implements Stream<T> {
     }
 
     @Override
-    public Poll<Optional<T>> pollNext(Context cx) {
+    public Poll<T> pollNext(Context cx) {
         if (it == null) it = source.iterator();
-        return Poll.ready(it.hasNext() ? Optional.of(it.next()) : Optional.empty());
+        if (!it.hasNext()) return Stream.end();
+        T next = it.next();
+        if (next == null) throw new NullPointerException(this + " holds a null element: stream elements are never null");
+        return Poll.ready(next);
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.weft.future;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A set of futures run together that yields their outputs in the order they complete: futures-rs's
@@ -15,7 +14,7 @@ import java.util.Optional;
  * whatever the size of the set. New children start on the queue. Children may be
  * {@link #push(Future) pushed} at any time by the owning task, also from inside the poll of a child.
  *
- * <p>The stream ends (answers an empty {@link Optional}) whenever the set is empty; pushing a new
+ * <p>The stream ends (answers {@link Stream#end()}) whenever the set is empty; pushing a new
  * future starts it again (unlike other streams). If a child throws, every other child is cancelled
  * and {@code pollNext} throws that exception unchanged; the set is then empty. {@link #cancel()}
  * cancels every child that has not completed, exactly once. Outputs must not be {@code null} (a
@@ -31,8 +30,8 @@ import java.util.Optional;
  * FuturesUnordered<String> set = new FuturesUnordered<>();
  * set.push(Future.pending());
  * set.push(Future.ready("fast"));
- * Poll<Optional<String>> p = set.pollNext(Context.noop()); // ready with "fast"
- * set.cancel();                                            // cancels the pending one
+ * Poll<String> p = set.pollNext(Context.noop()); // ready with "fast"
+ * set.cancel();                                  // cancels the pending one
  * }
  *
  * <h2>State (for maintainers)</h2>
@@ -143,11 +142,13 @@ public final class FuturesUnordered<T> implements Stream<T> {
      * @throws Exception what a child threw (all other children have then been cancelled)
      */
     @Override
-    public Poll<Optional<T>> pollNext(Context cx) throws Exception {
+    public Poll<T> pollNext(Context cx) throws Exception {
         Node<T> n = pollNode(cx);
         if (n == null) return Poll.pending();
-        if (n == END) return Poll.ready(Optional.empty());
-        return Poll.ready(Optional.of(n.takeOutput()));
+        if (n == END) return Stream.end();
+        T output = n.takeOutput();
+        if (output == null) throw new NullPointerException("a future of " + this + " completed with null: outputs must not be null");
+        return Poll.ready(output);
     }
 
     /** Cancels every child that has not completed, each exactly once; the set is then empty. */

@@ -16,7 +16,12 @@ final class Next<T> implements Future<Optional<T>> {
 
     @Override
     public Poll<Optional<T>> poll(Context cx) throws Exception {
-        return stream.pollNext(cx);
+        Poll<T> p = stream.pollNext(cx);
+        if (p.isPending()) return Poll.pending();
+        if (Stream.isEnd(p)) return Poll.ready(Optional.empty());
+        T next = p.value();
+        if (next == null) throw StreamEnd.nullElement(stream);
+        return Poll.ready(Optional.of(next));
     }
 
     @Override

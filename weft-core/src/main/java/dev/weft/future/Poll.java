@@ -27,7 +27,25 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
      * @param value the output, may be {@code null}
      * @param <T> the output type
      */
-    record Ready<T>(T value) implements Poll<T> {}
+    record Ready<T>(T value) implements Poll<T> {
+        /** Equal values, and both or neither the {@link Stream#end()}, which is no other ready {@code null}. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Ready<?> r
+                    && (this == StreamEnd.INSTANCE) == (r == StreamEnd.INSTANCE)
+                    && java.util.Objects.equals(value, r.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return this == StreamEnd.INSTANCE ? -1 : java.util.Objects.hashCode(value);
+        }
+
+        @Override
+        public String toString() {
+            return this == StreamEnd.INSTANCE ? "Stream.end()" : "Ready[value=" + value + "]";
+        }
+    }
 
     /**
      * The future is not done; it has arranged for the waker of the {@link Context} it was polled

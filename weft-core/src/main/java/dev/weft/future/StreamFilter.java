@@ -1,7 +1,6 @@
 package dev.weft.future;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -20,22 +19,25 @@ final class StreamFilter<T> implements Stream<T> {
     }
 
     @Override
-    public Poll<Optional<T>> pollNext(Context cx) throws Exception {
-        if (ended) return Poll.ready(Optional.empty());
+    public Poll<T> pollNext(Context cx) throws Exception {
+        if (ended) return Stream.end();
         while (true) {
-            if (!(inner.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next))) return Poll.pending();
-            if (next.isEmpty()) {
+            Poll<T> p = inner.pollNext(cx);
+            if (p.isPending()) return p;
+            if (Stream.isEnd(p)) {
                 ended = true;
-                return Poll.ready(next);
+                return p;
             }
+            T next = p.value();
             boolean kept;
             try {
-                kept = keep.test(next.get());
+                if (next == null) throw StreamEnd.nullElement(inner);
+                kept = keep.test(next);
             } catch (Throwable t) {
                 ended = true;
                 throw Cancels.streamAfterFailure(inner, t); // this stream ends with t: the inner one is abandoned
             }
-            if (kept) return Poll.ready(next);
+            if (kept) return p;
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.weft.future;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -19,21 +18,25 @@ final class StreamMap<T, R> implements Stream<R> {
     }
 
     @Override
-    public Poll<Optional<R>> pollNext(Context cx) throws Exception {
-        if (ended) return Poll.ready(Optional.empty());
-        if (!(inner.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next))) return Poll.pending();
-        if (next.isEmpty()) {
+    public Poll<R> pollNext(Context cx) throws Exception {
+        if (ended) return Stream.end();
+        Poll<T> p = inner.pollNext(cx);
+        if (p.isPending()) return Poll.pending();
+        if (Stream.isEnd(p)) {
             ended = true;
-            return Poll.ready(Optional.empty());
+            return Stream.end();
         }
+        T next = p.value();
         R mapped;
         try {
-            mapped = fn.apply(next.get());
+            if (next == null) throw StreamEnd.nullElement(inner);
+            mapped = fn.apply(next);
+            if (mapped == null) throw new NullPointerException(this + ": the function answered null for " + next);
         } catch (Throwable t) {
             ended = true;
             throw Cancels.streamAfterFailure(inner, t); // this stream ends with t: the inner one is abandoned
         }
-        return Poll.ready(Optional.of(mapped));
+        return Poll.ready(mapped);
     }
 
     @Override

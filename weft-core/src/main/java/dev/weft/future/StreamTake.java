@@ -1,7 +1,6 @@
 package dev.weft.future;
 
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * The stream of {@link Stream#take(long)}: the first {@code n} elements. Once it has given them it
@@ -19,22 +18,29 @@ final class StreamTake<T> implements Stream<T> {
     }
 
     @Override
-    public Poll<Optional<T>> pollNext(Context cx) throws Exception {
+    public Poll<T> pollNext(Context cx) throws Exception {
         Stream<T> s = inner;
-        if (s == null) return Poll.ready(Optional.empty());
+        if (s == null) return Stream.end();
         if (left == 0) {
             inner = null;
             s.cancel();
-            return Poll.ready(Optional.empty());
+            return Stream.end();
         }
-        if (!(s.pollNext(cx) instanceof Poll.Ready<Optional<T>>(Optional<T> next))) return Poll.pending();
-        if (next.isEmpty()) {
+        Poll<T> p = s.pollNext(cx);
+        if (p.isPending()) return p;
+        if (Stream.isEnd(p)) {
             inner = null;
-        } else if (--left == 0) {
+            return p;
+        }
+        if (p.value() == null) {
+            inner = null;
+            throw Cancels.streamAfterFailure(s, StreamEnd.nullElement(s)); // abandoned: this stream ends with the NPE
+        }
+        if (--left == 0) {
             inner = null;
             s.cancel();
         }
-        return Poll.ready(next);
+        return p;
     }
 
     @Override

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  * {@snippet :
  * BufReader in = new BufReader(socket);
  * Stream<String> lines = in.lines();
- * // poll lines.pollNext(cx) until it answers empty: one line per element, without "\n" / "\r\n"
+ * // poll lines.pollNext(cx) until it answers Stream.end(): one line per element, without "\n" / "\r\n"
  * }
  *
  * <p>Reads larger than the buffer, made while it is empty, go straight to the inner source. Not

@@ -7,7 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
-import java.util.Optional;
 
 /**
  * The stream of {@link AsyncIo#lines(AsyncBufRead, Charset)}: each element is one line without
@@ -28,17 +27,17 @@ final class Lines implements Stream<String> {
     }
 
     @Override
-    public Poll<Optional<String>> pollNext(Context cx) throws IOException {
-        if (done) return Poll.ready(Optional.empty());
+    public Poll<String> pollNext(Context cx) throws IOException {
+        if (done) return Stream.end();
         while (true) {
             Poll<ByteBuffer> p = in.pollFillBuf(cx);
             if (!(p instanceof Poll.Ready<ByteBuffer>(ByteBuffer b))) return Poll.pending();
             if (!b.hasRemaining()) {
                 if (line.size() == 0) {
                     done = true;
-                    return Poll.ready(Optional.empty());
+                    return Stream.end();
                 }
-                return Poll.ready(Optional.of(take()));
+                return Poll.ready(take());
             }
             int start = b.position();
             int end = b.limit();
@@ -46,7 +45,7 @@ final class Lines implements Stream<String> {
                 if (b.get(i) == '\n') {
                     line.writeBytes(slice(b, start, i));
                     in.consume(i - start + 1);
-                    return Poll.ready(Optional.of(take()));
+                    return Poll.ready(take());
                 }
             }
             line.writeBytes(slice(b, start, end));

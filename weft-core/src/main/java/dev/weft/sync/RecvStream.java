@@ -3,7 +3,6 @@ package dev.weft.sync;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
-import java.util.Optional;
 
 /** The stream of {@link Receiver#stream()}. Owner only; see {@link EventWait}. */
 final class RecvStream<T> extends EventWait implements Stream<T> {
@@ -16,19 +15,19 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
 
     @Override
     @SuppressWarnings("unchecked") // take() answers a T or one of the core's sentinel objects
-    public Poll<Optional<T>> pollNext(Context cx) {
-        if (ended) return Poll.ready(Optional.empty());
+    public Poll<T> pollNext(Context cx) {
+        if (ended) return Stream.end();
         while (true) {
             Object r = core.take(cx);
             if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 ended = true;
                 stopWaiting(core.recvOps);
-                return Poll.ready(Optional.empty());
+                return Stream.end();
             }
             if (r != ChannelCore.NOT_NOW) {
                 stopWaiting(core.recvOps);
-                return Poll.ready(Optional.of((T) r));
+                return Poll.ready((T) r);
             }
             if (!waitOn(core.recvOps, cx)) return Poll.pending();
         }

@@ -3,7 +3,6 @@ package dev.weft.time;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
-import java.util.Optional;
 
 /**
  * The stream of {@link Time#interval}: yields a tick every period, forever.
@@ -48,7 +47,7 @@ public final class Interval implements Stream<Long> {
     }
 
     @Override
-    public Poll<Optional<Long>> pollNext(Context cx) {
+    public Poll<Long> pollNext(Context cx) {
         if (sleep.poll(cx).isPending()) return Poll.pending();
         long scheduled = sleep.deadline();
         long now = sleep.clockNow();
@@ -61,7 +60,7 @@ public final class Interval implements Stream<Long> {
             }
         }
         sleep.reset(next);
-        return Poll.ready(Optional.of(scheduled));
+        return Poll.ready(scheduled);
     }
 
     /** Removes the timer entry of the next tick. */

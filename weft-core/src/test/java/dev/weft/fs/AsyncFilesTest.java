@@ -112,14 +112,14 @@ class AsyncFilesTest {
         Stream<Path> s = AsyncFiles.list(dir);
         Set<Path> seen = new HashSet<>();
         while (true) {
-            Optional<Path> p = Weft.blockOn(s::pollNext);
+            Optional<Path> p = Weft.blockOn(s.next());
             if (p.isEmpty()) break;
             assertThat(seen.add(p.get())).isTrue();
         }
         assertThat(seen).isEqualTo(made);
         Stream<Path> bad = AsyncFiles.list(made.iterator().next());
         assertThatThrownBy(() -> {
-            while (Weft.blockOn(bad::pollNext).isPresent()) {
+            while (Weft.blockOn(bad.next()).isPresent()) {
                 // drain
             }
         }).isInstanceOf(NotDirectoryException.class);
@@ -129,7 +129,7 @@ class AsyncFilesTest {
     void cancellingAListingLeavesThePoolUsable() throws Exception {
         for (int i = 0; i < 2_000; i++) Files.createFile(dir.resolve("g" + i));
         Stream<Path> s = AsyncFiles.list(dir);
-        assertThat(Weft.blockOn(s::pollNext)).isPresent();
+        assertThat(Weft.blockOn(s.next())).isPresent();
         s.cancel();
         // the job ends: a fresh unblock on the default pool still runs promptly
         assertThat(Weft.blockOn(dev.weft.blocking.Blocking.unblock(() -> 1))).isEqualTo(1);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.testkit.Lincheck;
 import java.util.ArrayDeque;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
@@ -13,6 +12,7 @@ import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.ManagedStrategyGuaranteeKt;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 import org.junit.jupiter.api.Test;
@@ -157,9 +157,9 @@ class FuturesUnorderedLincheckTest {
 
                 @Override
                 public int pollOnce(Context cx) throws Exception {
-                    Poll<Optional<Integer>> p = set.pollNext(cx);
+                    Poll<Integer> p = set.pollNext(cx);
                     if (p.isPending()) return -1;
-                    return p.value().orElse(-2);
+                    return Stream.isEnd(p) ? -2 : p.value();
                 }
             });
         }
@@ -207,8 +207,16 @@ class FuturesUnorderedLincheckTest {
         }
     }
 
+    /**
+     * The model checker's options. {@code Stream.end()} and {@code Stream.isEnd} are left out of the
+     * model: they read one constant, a {@code Poll.Ready} held in a static field, and Lincheck 2.39
+     * walks the value of every static field it sees read through {@code Unsafe}, which cannot read
+     * a record's fields (it fails with "can't get field offset on a record class").
+     */
     static ModelCheckingOptions modelChecking() {
-        return new ModelCheckingOptions().threads(2).actorsPerThread(3).actorsBefore(1).actorsAfter(1)
+        return new ModelCheckingOptions()
+                .addGuarantee(ManagedStrategyGuaranteeKt.forClasses(Stream.class.getName()).methods("end", "isEnd").ignore())
+                .threads(2).actorsPerThread(3).actorsBefore(1).actorsAfter(1)
                 .iterations(Boolean.getBoolean("weft.stress") ? 100 : 10)
                 .invocationsPerIteration(Boolean.getBoolean("weft.stress") ? 2_000 : 200);
     }

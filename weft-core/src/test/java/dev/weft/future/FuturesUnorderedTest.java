@@ -1,5 +1,6 @@
 package dev.weft.future;
 
+import static dev.weft.testkit.Polls.assertEnd;
 import static dev.weft.testkit.Polls.assertPending;
 import static dev.weft.testkit.Polls.assertReady;
 import static dev.weft.testkit.Polls.pollNextOnce;
@@ -34,12 +35,12 @@ class FuturesUnorderedTest {
         assertPending(pollNextOnce(set, w));
         b.complete("b");
         assertThat(w.takeWakes()).isEqualTo(1);
-        assertReady(pollNextOnce(set, w), Optional.of("b"));
+        assertReady(pollNextOnce(set, w), "b");
         assertPending(pollNextOnce(set, w));
         a.complete("a");
-        assertReady(pollNextOnce(set, w), Optional.of("a"));
+        assertReady(pollNextOnce(set, w), "a");
         assertThat(set.isEmpty()).isTrue();
-        assertReady(pollNextOnce(set, w), Optional.empty());
+        assertEnd(pollNextOnce(set, w));
         assertThat(a.polls()).isEqualTo(2);
         assertThat(b.polls()).isEqualTo(2);
         a.assertNoMisuse();
@@ -96,13 +97,13 @@ class FuturesUnorderedTest {
             set.push(Future.ready(2));
             return Poll.ready(1);
         }));
-        assertReady(pollNextOnce(set, w), Optional.of(1));
-        assertReady(pollNextOnce(set, w), Optional.of(2));
+        assertReady(pollNextOnce(set, w), 1);
+        assertReady(pollNextOnce(set, w), 2);
         assertPending(pollNextOnce(set, w));
         assertThat(set.size()).isEqualTo(1);
         late.complete(3);
-        assertReady(pollNextOnce(set, w), Optional.of(3));
-        assertReady(pollNextOnce(set, w), Optional.empty());
+        assertReady(pollNextOnce(set, w), 3);
+        assertEnd(pollNextOnce(set, w));
         late.assertNoMisuse();
     }
 
@@ -130,13 +131,13 @@ class FuturesUnorderedTest {
         List<ProbeFuture<Integer>> ps = JoinTest.probes(5);
         ps.forEach(set::push);
         ps.get(1).complete(1);
-        assertReady(pollNextOnce(set, w), Optional.of(1));
+        assertReady(pollNextOnce(set, w), 1);
         set.cancel();
         set.cancel();
         for (int i = 0; i < 5; i++) assertThat(ps.get(i).cancels()).isEqualTo(i == 1 ? 0 : 1);
         ps.get(0).complete(0);
         assertThat(w.wakes()).as("a cancelled child's wake reaches nobody").isZero();
-        assertReady(pollNextOnce(set, w), Optional.empty());
+        assertEnd(pollNextOnce(set, w));
         for (ProbeFuture<Integer> p : ps) p.assertNoMisuse();
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 import java.io.EOFException;
@@ -121,16 +120,12 @@ class AsyncIoTest {
         Stream<String> lines = new BufReader(r, 16).lines();
         List<String> got = new ArrayList<>();
         while (true) {
-            Optional<String> next = blockOn(nextOf(lines));
+            Optional<String> next = blockOn(lines.next());
             if (next.isEmpty()) break;
             got.add(next.get());
         }
         assertEquals(List.of("alpha", "beta", "", "gamma with ünïcödé", "x".repeat(5000), "last"), got);
-        assertEquals(Optional.empty(), blockOn(nextOf(lines)), "an ended stream stays ended");
-    }
-
-    private static <T> Future<Optional<T>> nextOf(Stream<T> s) {
-        return s::pollNext;
+        assertEquals(Optional.empty(), blockOn(lines.next()), "an ended stream stays ended");
     }
 
     @Test

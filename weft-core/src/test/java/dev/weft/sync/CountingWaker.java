@@ -5,7 +5,6 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 import dev.weft.future.Waker;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Poll-by-hand kit: a waker that counts its wakes, and one-poll helpers. */
@@ -32,7 +31,7 @@ final class CountingWaker implements Waker {
         }
     }
 
-    <T> Poll<Optional<T>> pollNext(Stream<T> s) {
+    <T> Poll<T> pollNext(Stream<T> s) {
         try {
             return s.pollNext(cx);
         } catch (RuntimeException e) {

@@ -8,7 +8,6 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /** Polling by hand: one poll at a time, with checks. */
@@ -35,7 +34,7 @@ public final class Polls {
     }
 
     /** Polls {@code s} once with {@code w}. */
-    public static <T> Poll<Optional<T>> pollNextOnce(Stream<T> s, CountingWaker w) {
+    public static <T> Poll<T> pollNextOnce(Stream<T> s, CountingWaker w) {
         try {
             return s.pollNext(w.context());
         } catch (Exception e) {
@@ -57,6 +56,11 @@ public final class Polls {
     /** Asserts {@code p} is ready with {@code expected}. */
     public static <T> void assertReady(Poll<T> p, T expected) {
         assertThat(assertReady(p)).isEqualTo(expected);
+    }
+
+    /** Asserts {@code p} is the {@link Stream#end()} (by identity: a ready {@code null} is not the end). */
+    public static void assertEnd(Poll<?> p) {
+        assertThat(Stream.isEnd(p)).as("expected Stream.end(), got %s", p).isTrue();
     }
 
     /** Polls with a context that records nothing. */

@@ -130,7 +130,7 @@ class TimeRealDriverTest {
         Interval every = Time.interval(Duration.ofMillis(10), MissedTickBehavior.SKIP);
         List<Long> ticks = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            Optional<Long> tick = Weft.blockOn(every::pollNext);
+            Optional<Long> tick = Weft.blockOn(every.next());
             ticks.add(tick.orElseThrow());
             assertThat(System.nanoTime()).isGreaterThanOrEqualTo(tick.get());
         }

@@ -6,7 +6,6 @@ import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 import dev.weft.sync.Receiver;
 import dev.weft.sync.Sender;
-import java.util.Optional;
 
 /**
  * W3's pair for {@code impl=weft}: hand-written state machines that allocate no future per message.
@@ -59,9 +58,10 @@ public final class W3StreamPair {
                     }
                     sent = true;
                 }
-                Poll<Optional<Integer>> p = in.pollNext(cx);
+                Poll<Integer> p = in.pollNext(cx);
                 if (p.isPending()) return Poll.pending();
-                int answer = p.value().orElseThrow(() -> new IllegalStateException("channel closed at round " + r));
+                if (Stream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
+                int answer = p.value();
                 if (answer != r + 1) throw new IllegalStateException("expected " + (r + 1) + " got " + answer);
                 sum += answer;
                 sent = false;
@@ -100,9 +100,10 @@ public final class W3StreamPair {
             while (true) {
                 if (send == null) {
                     if (r == rounds) return Poll.ready(null);
-                    Poll<Optional<Integer>> p = in.pollNext(cx);
+                    Poll<Integer> p = in.pollNext(cx);
                     if (p.isPending()) return Poll.pending();
-                    int answer = p.value().orElseThrow(() -> new IllegalStateException("channel closed at round " + r)) + 1;
+                    if (Stream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
+                    int answer = p.value() + 1;
                     if (out.trySend(answer)) {
                         r++;
                         continue;
