@@ -100,7 +100,8 @@ public final class W4Timers implements Workload {
         }
     }
 
-    private static void weft(Runtime rt, int n, Histogram lateness) {
+    /** One W4 pass of the weft impl on {@code rt}: spawns the n tasks from a blockOn, waits for all. */
+    static void weft(Runtime rt, int n, Histogram lateness) {
         Signal allDone = new Signal();
         AtomicInteger left = new AtomicInteger(n);
         rt.blockOn(cx -> {
@@ -127,8 +128,11 @@ public final class W4Timers implements Workload {
         for (Thread t : threads) t.join();
     }
 
-    /** One W4 task: sleeps from its first poll, records its lateness when the sleep is ready. */
-    private static final class SleepTask implements Future<Void> {
+    /**
+     * One W4 task: sleeps from its first poll, records its lateness when the sleep is ready.
+     * ({@link W4Footprint} measures what it keeps alive.)
+     */
+    static final class SleepTask implements Future<Void> {
         private final long delayMs;
         private final Histogram lateness;
         private final AtomicInteger left;
