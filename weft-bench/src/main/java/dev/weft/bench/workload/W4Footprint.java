@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.management.ObjectName;
 import org.HdrHistogram.Histogram;
 
@@ -32,7 +31,7 @@ import org.HdrHistogram.Histogram;
  * }
  */
 public final class W4Footprint {
-    private static final long LONG_SLEEP_MS = 600_000;
+    private static final int LONG_SLEEP_MS = 600_000;
     /** The collector's filler arrays (unused heap space), not objects anybody allocated. */
     private static final String G1_FILLER = "[Ljdk.internal.vm.FillerElement;";
     private static final long PLATEAU_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -51,13 +50,11 @@ public final class W4Footprint {
             W4Timers.weft(rt, n, newHistogram());
             long passBytes = allocatedBytes() - passBefore;
 
-            Histogram unused = newHistogram();
-            AtomicInteger left = new AtomicInteger(n);
-            Signal never = new Signal();
+            W4Timers.Shared shared = new W4Timers.Shared(newHistogram(), n);
             Map<String, long[]> before = liveHistogram();
             long spawnBefore = allocatedBytes();
             rt.blockOn(cx -> {
-                for (int i = 0; i < n; i++) Task.spawn(new W4Timers.SleepTask(LONG_SLEEP_MS, unused, left, never)).detach();
+                for (int i = 0; i < n; i++) Task.spawn(new W4Timers.SleepTask(LONG_SLEEP_MS, shared)).detach();
                 return Poll.ready(null);
             });
             awaitRegistered(n);

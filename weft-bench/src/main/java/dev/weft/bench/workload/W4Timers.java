@@ -7,7 +7,6 @@ import dev.weft.future.Poll;
 import dev.weft.task.Task;
 import dev.weft.time.Sleep;
 import dev.weft.time.Time;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -102,13 +101,12 @@ public final class W4Timers implements Workload {
 
     /** One W4 pass of the weft impl on {@code rt}: spawns the n tasks from a blockOn, waits for all. */
     static void weft(Runtime rt, int n, Histogram lateness) {
-        Signal allDone = new Signal();
-        AtomicInteger left = new AtomicInteger(n);
+        Shared shared = new Shared(lateness, n);
         rt.blockOn(cx -> {
-            for (int i = 0; i < n; i++) Task.spawn(new SleepTask(delayMs(i), lateness, left, allDone)).detach();
+            for (int i = 0; i < n; i++) Task.spawn(new SleepTask((int) delayMs(i), shared)).detach();
             return Poll.ready(null);
         });
-        rt.blockOn(allDone);
+        rt.blockOn(shared.allDone);
     }
 
     private static void vthreads(int n, Histogram lateness) throws InterruptedException {
@@ -128,30 +126,41 @@ public final class W4Timers implements Workload {
         for (Thread t : threads) t.join();
     }
 
+    /** What the tasks of one weft pass share (one object, so that each task holds one reference). */
+    static final class Shared {
+        final Histogram lateness;
+        final AtomicInteger left;
+        final Signal allDone = new Signal();
+
+        Shared(Histogram lateness, int n) {
+            this.lateness = lateness;
+            this.left = new AtomicInteger(n);
+        }
+    }
+
     /**
-     * One W4 task: sleeps from its first poll, records its lateness when the sleep is ready.
-     * ({@link W4Footprint} measures what it keeps alive.)
+     * One W4 task: sleeps from its first poll, records its lateness when the sleep is ready. Like
+     * Tokio's W4 body ({@code sleep_until(began + d)}), the deadline is taken at the first poll and
+     * given as a {@code nanoTime} deadline ({@link Time#sleepUntil(long)}, no {@code Duration} per
+     * task). 24 bytes, plus its 48-byte {@link Sleep}; {@link W4Footprint} measures what a sleeping
+     * task keeps alive.
      */
     static final class SleepTask implements Future<Void> {
-        private final long delayMs;
-        private final Histogram lateness;
-        private final AtomicInteger left;
-        private final Signal allDone;
+        private final int delayMs;
+        private final Shared shared;
         private Sleep sleep;
 
-        SleepTask(long delayMs, Histogram lateness, AtomicInteger left, Signal allDone) {
+        SleepTask(int delayMs, Shared shared) {
             this.delayMs = delayMs;
-            this.lateness = lateness;
-            this.left = left;
-            this.allDone = allDone;
+            this.shared = shared;
         }
 
         @Override
         public Poll<Void> poll(Context cx) {
-            if (sleep == null) sleep = Time.sleep(Duration.ofMillis(delayMs));
+            if (sleep == null) sleep = Time.sleepUntil(System.nanoTime() + delayMs * MS);
             if (sleep.poll(cx).isPending()) return Poll.pending();
-            record(lateness, System.nanoTime() - sleep.deadline());
-            if (left.decrementAndGet() == 0) allDone.fire();
+            record(shared.lateness, System.nanoTime() - sleep.deadline());
+            if (shared.left.decrementAndGet() == 0) shared.allDone.fire();
             return Poll.ready(null);
         }
 
