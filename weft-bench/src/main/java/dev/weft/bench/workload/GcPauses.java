@@ -17,9 +17,11 @@ import javax.management.openmbean.CompositeData;
  * The garbage-collector pauses that fall inside one measured pass, for the {@code extra} field of a
  * workload's RESULT line: {@code gcPauses=<count>,gcPauseMs=<sum>,maxPauseMs=<longest>}.
  *
- * <p>Count and sum are the deltas of every {@link GarbageCollectorMXBean} across the pass (under G1
+ * <p>Count and sum are the deltas of the {@link GarbageCollectorMXBean}s across the pass. Under G1
  * each of its beans counts pauses: young and mixed collections, full collections, and the remark
- * and cleanup pauses of a concurrent cycle; the concurrent work itself is not counted). The longest
+ * and cleanup pauses of a concurrent cycle (the concurrent work itself is not counted). ZGC and
+ * Shenandoah have a bean for their pauses and one for their concurrent cycles ({@code ... Cycles});
+ * the cycle beans are left out. The longest
  * pause comes from the beans' end-of-collection notifications, kept when their collection number
  * lies between the counts read at the start and at the end of the pass (notifications arrive late,
  * on a JMX thread, so {@link #stop()} waits for them a little). All in whole milliseconds, the
@@ -37,7 +39,9 @@ import javax.management.openmbean.CompositeData;
 final class GcPauses implements NotificationListener {
     private static final long NOTIFICATION_PATIENCE_NANOS = 500_000_000L;
 
-    private final List<GarbageCollectorMXBean> beans = ManagementFactory.getGarbageCollectorMXBeans();
+    private final List<GarbageCollectorMXBean> beans = ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .filter(b -> !b.getName().endsWith(" Cycles")) // ZGC's and Shenandoah's concurrent cycles: not pauses
+            .toList();
     private final Map<String, Long> countAtStart = new HashMap<>();
     private final Map<String, Long> timeAtStart = new HashMap<>();
     /** Collector name and collection number, to that collection's duration in ms; guarded by itself. */
