@@ -2,8 +2,9 @@ package dev.weft.bench.workload;
 
 import dev.weft.exec.Runtime;
 import dev.weft.future.Poll;
-import dev.weft.internal.Driver;
+import dev.weft.internal.Drivers;
 import dev.weft.task.Task;
+import dev.weft.time.internal.Driver;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,7 +58,7 @@ public final class W4Footprint {
                 for (int i = 0; i < n; i++) Task.spawn(new W4Timers.SleepTask(LONG_SLEEP_MS, shared)).detach();
                 return Poll.ready(null);
             });
-            awaitRegistered(n);
+            awaitRegistered(rt, n);
             long spawnBytes = allocatedBytes() - spawnBefore;
             Map<String, long[]> plateau = liveHistogram();
 
@@ -84,13 +85,18 @@ public final class W4Footprint {
         return new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
     }
 
-    /** Waits until {@code n} timers are in the wheel: every task has been polled once. */
-    private static void awaitRegistered(int n) throws InterruptedException {
+    /** Waits until {@code n} timers are in the wheel of {@code rt}: every task has been polled once. */
+    private static void awaitRegistered(Runtime rt, int n) throws InterruptedException {
         long deadline = System.nanoTime() + PLATEAU_PATIENCE_NANOS;
-        while (Driver.global().timers().size() < n) {
+        while (registeredTimers(rt) < n) {
             if (System.nanoTime() - deadline > 0) throw new IllegalStateException("plateau not reached");
             Thread.sleep(10);
         }
+    }
+
+    /** @return the timers in the wheel of {@code rt}, asked by a task on one of its workers */
+    private static int registeredTimers(Runtime rt) {
+        return rt.blockOn(rt.spawn(cx -> Poll.ready(Drivers.currentOrNull(Driver.KEY).timers().size())));
     }
 
     private static long allocatedBytes() {
