@@ -12,10 +12,12 @@ import dev.weft.time.internal.Timers;
  * The future of {@link Time#sleep} and {@link Time#sleepUntil}: ready once its deadline has
  * passed.
  *
- * <p>The first poll registers one timer entry (unless the deadline has already passed); later
- * polls only re-register when the task's waker changed ({@link Waker#willWake}); {@link #cancel()}
- * removes the entry from the wheel in O(1). The timer wakes the task once, never before the
- * deadline (deadlines are rounded up to the next millisecond tick).
+ * <p>The first poll registers the sleep in the timing wheel (unless the deadline has already
+ * passed); later polls only swap the waker when the task's waker changed ({@link Waker#willWake});
+ * {@link #cancel()} removes it from the wheel in O(1). The timer wakes the task once, never before
+ * the deadline (deadlines are rounded up to the next millisecond tick). A sleep is its own timer
+ * entry (it extends the internal {@code TimerEntry}, whose members are not API), so a sleeping
+ * task keeps one object alive for its sleep: 48 bytes, allocated once, whatever happens to it.
  *
  * <p>What wakes it: the thread driving the timers (an idle worker, a {@code blockOn} thread or the
  * {@code weft-driver} fallback thread) when the deadline's tick is reached. Throws nothing.
@@ -30,16 +32,18 @@ import dev.weft.time.internal.Timers;
  * assert s.isElapsed();
  * }
  */
-public final class Sleep implements Future<Void> {
+// The superclass is internal on purpose (the sleep is its own timer entry); its members are not API.
+@SuppressWarnings("exports")
+public final class Sleep extends TimerEntry implements Future<Void> {
     /** The wheel: fixed at construction on a runtime's worker, else at the first poll. Owner only. */
     private Timers timers;
-    private final TimerEntry entry = new TimerEntry();
-    /** The deadline on the wheel's clock; if {@code delay >= 0}, not fixed yet. */
+    /**
+     * The deadline on the wheel's clock; while {@code relative}, the delay after the first poll
+     * instead (a flag rather than a second {@code long}, so the sleep stays at 48 bytes). Owner only.
+     */
     private long deadline;
-    /** {@code >= 0}: the deadline is this far after the first poll (timers not found yet); else -1. */
-    private long delay = -1;
-    /** The waker the entry was registered with; owner (the polling task) only. */
-    private Waker registered;
+    /** The deadline is not fixed yet: {@code deadline} holds the delay. Owner only. */
+    private boolean relative;
 
     /**
      * @param timers the wheel, or {@code null} to take the polling runtime's at the first poll
@@ -55,8 +59,8 @@ public final class Sleep implements Future<Void> {
      * @return a sleep whose wheel and deadline are fixed at its first poll
      */
     static Sleep afterFirstPoll(long delayNanos) {
-        Sleep s = new Sleep(null, 0);
-        s.delay = delayNanos;
+        Sleep s = new Sleep(null, delayNanos);
+        s.relative = true;
         return s;
     }
 
@@ -70,9 +74,9 @@ public final class Sleep implements Future<Void> {
             t = Driver.current().timers();
             timers = t;
         }
-        if (delay >= 0) {
-            deadline = t.clock().nanoTime() + delay;
-            delay = -1;
+        if (relative) {
+            deadline = t.clock().nanoTime() + deadline;
+            relative = false;
         }
         return t;
     }
@@ -89,7 +93,7 @@ public final class Sleep implements Future<Void> {
 
     /** @return whether the deadline has passed (by the clock of the timers) */
     public boolean isElapsed() {
-        return entry.hasFired() || timers().clock().nanoTime() - deadline >= 0;
+        return timerFired() || timers().clock().nanoTime() - deadline >= 0;
     }
 
     /**
@@ -99,36 +103,32 @@ public final class Sleep implements Future<Void> {
      * @param deadlineNanos the new deadline on the scale of {@link System#nanoTime()}
      */
     public void reset(long deadlineNanos) {
-        if (timers != null) timers.cancel(entry);
-        registered = null;
-        delay = -1;
+        if (timers != null) timers.cancel(this);
+        relative = false;
         deadline = deadlineNanos;
     }
 
     @Override
     public Poll<Void> poll(Context cx) {
-        if (entry.hasFired()) return Poll.ready(null);
+        if (timerFired()) return Poll.ready(null);
         Waker w = cx.waker();
-        if (!entry.isRegistered()) {
+        if (!timerRegistered()) {
             Timers t = timers();
-            if (t.clock().nanoTime() - deadline >= 0 || !t.register(entry, deadline, w)) {
+            if (t.clock().nanoTime() - deadline >= 0 || !t.register(this, deadline, w)) {
                 return Poll.ready(null);
             }
-            registered = w;
             return Poll.pending();
         }
-        if (!w.willWake(registered)) {
-            if (!timers.updateWaker(entry, w)) return Poll.ready(null); // fired meanwhile
-            registered = w;
+        if (!w.willWake(timerWaker()) && !timers.updateWaker(this, w)) {
+            return Poll.ready(null); // fired meanwhile
         }
         return Poll.pending();
     }
 
-    /** Removes the timer entry: the sleep will never wake anyone. */
+    /** Removes the sleep from the wheel: it will never wake anyone. */
     @Override
     public void cancel() {
-        if (timers != null) timers.cancel(entry);
-        registered = null;
+        if (timers != null) timers.cancel(this);
     }
 
     /** @return the time now by the clock of the timers */
@@ -136,14 +136,14 @@ public final class Sleep implements Future<Void> {
         return timers().clock().nanoTime();
     }
 
-    /** @return whether a timer entry of this sleep is in the wheel (for tests and diagnostics) */
+    /** @return whether this sleep is in the wheel (for tests and diagnostics) */
     boolean isRegistered() {
-        return entry.isRegistered();
+        return timerRegistered();
     }
 
     @Override
     public String toString() {
-        if (delay >= 0) return "Sleep[" + delay + " ns after its first poll]";
-        return "Sleep[deadline=" + deadline + (entry.hasFired() ? ", fired]" : "]");
+        if (relative) return "Sleep[" + deadline + " ns after its first poll]";
+        return "Sleep[deadline=" + deadline + (timerFired() ? ", fired]" : "]");
     }
 }

@@ -4,8 +4,9 @@
  *
  * <p>Maintainer overview. Every timer is a {@code TimerEntry} linked into a hierarchical timing
  * wheel ({@code dev.weft.time.internal.TimerWheel}: 6 levels x 64 slots, 1 ms ticks, Tokio's
- * shape) held by {@code Timers} behind one lock. A {@link dev.weft.time.Sleep} owns one entry,
- * registers it on its first poll, swaps the waker only when it changed, and unlinks it in
+ * shape) held by {@code Timers} behind one lock. A {@link dev.weft.time.Sleep} is its own entry
+ * (it extends {@code TimerEntry}: one object per sleep, nothing allocated per registration),
+ * registers itself on its first poll, swaps the waker only when it changed, and unlinks itself in
  * {@code cancel()} (O(1)). The wheel is driven by the process-wide {@code dev.weft.time.internal.Driver}:
  * an idle thread (executor worker, {@code blockOn} thread, or the {@code weft-driver} fallback
  * thread) waits in the driver's poller until the next deadline, then fires the due entries, waking

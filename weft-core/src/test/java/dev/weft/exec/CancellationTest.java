@@ -40,7 +40,9 @@ class CancellationTest {
             CheckingFuture f = new CheckingFuture(1, 1, 0);
             Task<Integer> t = rt.spawn(f);
             awaitPolled(f);
-            t.cancel();
+            // the poll counted may still be ending (RUNNING): then cancel() only marks the task and
+            // its worker runs the hook right after; cancelAndJoin waits for that
+            rt.blockOn(t.cancelAndJoin());
             assertEquals(1, f.cancels.get());
             assertTrue(t.isDone());
             assertThrows(CancellationException.class, () -> rt.blockOn(t));

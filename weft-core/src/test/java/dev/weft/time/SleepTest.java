@@ -59,6 +59,37 @@ class SleepTest {
     }
 
     @Test
+    void pollWithAnotherWakerAfterFiringIsReadyAndWakesNobody() {
+        Sleep s = sleepMs(2);
+        CountingWaker a = new CountingWaker();
+        CountingWaker b = new CountingWaker();
+        assertThat(s.poll(Context.of(a)).isPending()).isTrue();
+        clock.advance(java.time.Duration.ofMillis(2));
+        timers.fireExpired(clock.nanoTime());
+        assertThat(s.poll(Context.of(b)).isReady()).isTrue();
+        assertThat(a.wakes()).isEqualTo(1);
+        assertThat(b.wakes()).isZero();
+    }
+
+    @Test
+    void resetForgetsTheOldWakerAndTheNextPollRegistersItsOwn() {
+        Sleep s = sleepMs(2);
+        CountingWaker a = new CountingWaker();
+        CountingWaker b = new CountingWaker();
+        assertThat(s.poll(Context.of(a)).isPending()).isTrue();
+        clock.advance(java.time.Duration.ofMillis(2));
+        timers.fireExpired(clock.nanoTime());
+        s.reset(clock.nanoTime() + 3 * MS);
+        assertThat(s.poll(Context.of(b)).isPending()).isTrue();
+        clock.advance(java.time.Duration.ofMillis(3));
+        timers.fireExpired(clock.nanoTime());
+        assertThat(a.wakes()).isEqualTo(1);
+        assertThat(b.wakes()).isEqualTo(1);
+        assertThat(s.poll(Context.of(b)).isReady()).isTrue();
+        assertThat(timers.isEmpty()).isTrue();
+    }
+
+    @Test
     void cancelledSleepNeverFiresAndLeavesNoEntry() {
         Sleep s = sleepMs(10);
         CountingWaker w = new CountingWaker();

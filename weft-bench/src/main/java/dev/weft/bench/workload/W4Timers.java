@@ -7,7 +7,6 @@ import dev.weft.future.Poll;
 import dev.weft.task.Task;
 import dev.weft.time.Sleep;
 import dev.weft.time.Time;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +16,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * W4 timers: N tasks each sleep {@code d_i = (i * 7919 mod 1000)} ms and record their lateness
- * (wake time minus deadline). Value: p99 lateness in ms; extra: wall time, mean and max lateness.
+ * (wake time minus deadline). Value: p99 lateness in ms; extra: wall time, mean and max lateness,
+ * and the garbage-collector pauses inside the measured pass ({@link GcPauses}: count, sum, longest).
  *
  * <p>{@code weft}: N tasks spawned (from inside the runtime) on the work-stealing executor with 2
  * workers; each task's first poll starts its {@code Time.sleep}, and the poll that sees it ready
@@ -75,15 +75,17 @@ public final class W4Timers implements Workload {
 
     private static Result pass(int n, Impl impl) throws Exception {
         Histogram lateness = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        GcPauses gc = GcPauses.start();
         long t0 = System.nanoTime();
         impl.run(lateness);
         long wallNanos = System.nanoTime() - t0;
+        String pauses = gc.stop();
         if (lateness.getTotalCount() != n) {
             throw new IllegalStateException("recorded " + lateness.getTotalCount() + " of " + n + " sleeps");
         }
         double p99 = lateness.getValueAtPercentile(99) / (double) MS;
-        return new Result(p99, "ms", String.format(Locale.ROOT, "wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f",
-                wallNanos / (double) MS, lateness.getMean() / MS, lateness.getMaxValue() / (double) MS));
+        return new Result(p99, "ms", String.format(Locale.ROOT, "wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f,%s",
+                wallNanos / (double) MS, lateness.getMean() / MS, lateness.getMaxValue() / (double) MS, pauses));
     }
 
     private static long delayMs(int i) {
@@ -97,14 +99,14 @@ public final class W4Timers implements Workload {
         }
     }
 
-    private static void weft(Runtime rt, int n, Histogram lateness) {
-        Signal allDone = new Signal();
-        AtomicInteger left = new AtomicInteger(n);
+    /** One W4 pass of the weft impl on {@code rt}: spawns the n tasks from a blockOn, waits for all. */
+    static void weft(Runtime rt, int n, Histogram lateness) {
+        Shared shared = new Shared(lateness, n);
         rt.blockOn(cx -> {
-            for (int i = 0; i < n; i++) Task.spawn(new SleepTask(delayMs(i), lateness, left, allDone)).detach();
+            for (int i = 0; i < n; i++) Task.spawn(new SleepTask((int) delayMs(i), shared)).detach();
             return Poll.ready(null);
         });
-        rt.blockOn(allDone);
+        rt.blockOn(shared.allDone);
     }
 
     private static void vthreads(int n, Histogram lateness) throws InterruptedException {
@@ -124,27 +126,41 @@ public final class W4Timers implements Workload {
         for (Thread t : threads) t.join();
     }
 
-    /** One W4 task: sleeps from its first poll, records its lateness when the sleep is ready. */
-    private static final class SleepTask implements Future<Void> {
-        private final long delayMs;
-        private final Histogram lateness;
-        private final AtomicInteger left;
-        private final Signal allDone;
+    /** What the tasks of one weft pass share (one object, so that each task holds one reference). */
+    static final class Shared {
+        final Histogram lateness;
+        final AtomicInteger left;
+        final Signal allDone = new Signal();
+
+        Shared(Histogram lateness, int n) {
+            this.lateness = lateness;
+            this.left = new AtomicInteger(n);
+        }
+    }
+
+    /**
+     * One W4 task: sleeps from its first poll, records its lateness when the sleep is ready. Like
+     * Tokio's W4 body ({@code sleep_until(began + d)}), the deadline is taken at the first poll and
+     * given as a {@code nanoTime} deadline ({@link Time#sleepUntil(long)}, no {@code Duration} per
+     * task). 24 bytes, plus its 48-byte {@link Sleep}; {@link W4Footprint} measures what a sleeping
+     * task keeps alive.
+     */
+    static final class SleepTask implements Future<Void> {
+        private final int delayMs;
+        private final Shared shared;
         private Sleep sleep;
 
-        SleepTask(long delayMs, Histogram lateness, AtomicInteger left, Signal allDone) {
+        SleepTask(int delayMs, Shared shared) {
             this.delayMs = delayMs;
-            this.lateness = lateness;
-            this.left = left;
-            this.allDone = allDone;
+            this.shared = shared;
         }
 
         @Override
         public Poll<Void> poll(Context cx) {
-            if (sleep == null) sleep = Time.sleep(Duration.ofMillis(delayMs));
+            if (sleep == null) sleep = Time.sleepUntil(System.nanoTime() + delayMs * MS);
             if (sleep.poll(cx).isPending()) return Poll.pending();
-            record(lateness, System.nanoTime() - sleep.deadline());
-            if (left.decrementAndGet() == 0) allDone.fire();
+            record(shared.lateness, System.nanoTime() - sleep.deadline());
+            if (shared.left.decrementAndGet() == 0) shared.allDone.fire();
             return Poll.ready(null);
         }
 

@@ -48,7 +48,7 @@ public final class TimerWheel {
     /** List index of entries beyond {@link #SPAN}. */
     static final int OVERFLOW = PENDING + 1;
     /** {@link TimerEntry#list} of an entry in no list. */
-    static final int NONE = -1;
+    static final short NONE = -1;
 
     private final TimerEntry[] heads = new TimerEntry[OVERFLOW + 1];
     private final long[] occupied = new long[LEVELS];
@@ -212,7 +212,7 @@ public final class TimerWheel {
         e.prev = null;
         if (head != null) head.prev = e;
         heads[list] = e;
-        e.list = list;
+        e.list = (short) list; // list <= OVERFLOW = 385
     }
 
     private void unlink(TimerEntry e) {

@@ -31,7 +31,7 @@ class TimersTest {
         clock.advanceNanos(500_000);
         assertThat(timers.fireExpired(clock.nanoTime())).isEqualTo(1);
         assertThat(woken).hasValue(1);
-        assertThat(e.hasFired()).isTrue();
+        assertThat(e.timerFired()).isTrue();
         assertThat(timers.fireExpired(clock.nanoTime() + 10 * MS)).isZero();
         assertThat(woken).hasValue(1);
         assertThat(timers.isEmpty()).isTrue();
@@ -52,7 +52,7 @@ class TimersTest {
         timers.register(e, clock.nanoTime() + 5 * MS, woken::incrementAndGet);
         assertThat(timers.size()).isEqualTo(1);
         timers.cancel(e);
-        assertThat(e.isRegistered()).isFalse();
+        assertThat(e.timerRegistered()).isFalse();
         assertThat(timers.isEmpty()).isTrue();
         clock.advance(java.time.Duration.ofMillis(100));
         assertThat(timers.fireExpired(clock.nanoTime())).isZero();
@@ -71,6 +71,23 @@ class TimersTest {
         assertThat(a).hasValue(0);
         assertThat(b).hasValue(1);
         assertThat(timers.updateWaker(e, a::incrementAndGet)).isFalse();
+    }
+
+    @Test
+    void firedEntryKeepsItsWakerForItsOwnerUntilCancelled() {
+        AtomicInteger woken = new AtomicInteger();
+        Waker w = woken::incrementAndGet;
+        TimerEntry e = new TimerEntry();
+        timers.register(e, clock.nanoTime() + MS, w);
+        assertThat(e.timerWaker()).isSameAs(w);
+        clock.advance(java.time.Duration.ofMillis(1));
+        assertThat(timers.fireExpired(clock.nanoTime())).isEqualTo(1);
+        assertThat(e.timerFired()).isTrue();
+        assertThat(e.timerWaker()).isSameAs(w); // the owner compares its next waker with it, lock-free
+        assertThat(timers.cancel(e)).isFalse(); // fired: nothing removed
+        assertThat(e.timerWaker()).isNull();
+        assertThat(e.timerFired()).isFalse();
+        assertThat(woken).hasValue(1);
     }
 
     @Test
