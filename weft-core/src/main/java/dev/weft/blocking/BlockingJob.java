@@ -1,5 +1,6 @@
 package dev.weft.blocking;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.blocking.internal.BlockingJobEvent;
 import dev.weft.future.Context;
 import dev.weft.future.Fallible;
@@ -92,7 +93,7 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
         pool.jobFinished();
         state = DONE;
         Waker w = waker;
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     /**
@@ -130,7 +131,7 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
         failure = why;
         state = DONE;
         Waker w = waker;
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.weft.exec;
 import dev.weft.exec.internal.InjectQueue;
 import dev.weft.exec.internal.WorkerParker;
 import dev.weft.future.Future;
+import dev.weft.future.internal.FailureSink;
+import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Coop;
 import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
@@ -104,6 +106,7 @@ public final class LocalExecutor implements AutoCloseable {
             q.runner = me;
         }
         q.parker.bind(me);
+        FailureSink prevSink = Wakes.installSink(q::uncaught);
         try {
             Task<T> main = spawn(future);
             int tick = 0;
@@ -123,6 +126,8 @@ public final class LocalExecutor implements AutoCloseable {
                 Coop.reset();
                 try {
                     t.run();
+                } catch (Throwable e) {
+                    q.uncaught(e); // escaped a task's completion (Wakes contains the rest): this loop goes on
                 } finally {
                     Coop.unlimited();
                 }
@@ -131,6 +136,7 @@ public final class LocalExecutor implements AutoCloseable {
         } finally {
             RawTask<?> t;
             while ((t = q.local.poll()) != null) q.inject.push(t);
+            Wakes.installSink(prevSink);
             q.runner = null;
         }
     }

@@ -1,5 +1,6 @@
 package dev.weft.flow;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -88,7 +89,7 @@ final class StreamSubscription implements Flow.Subscription {
 
     private void wake() {
         Waker w = waker;
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     /** Driver only, first thing in each poll: the waker that request and cancel wake. */

@@ -1,5 +1,6 @@
 package dev.weft.flow;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
 import java.util.ArrayDeque;
 import java.util.concurrent.Flow;
@@ -76,7 +77,7 @@ final class SubscriberBuffer<T> implements Flow.Subscriber<T> {
             }
         }
         if (!keep) s.cancel(); // Rule 2.5: a second subscription, or one for a cancelled stream
-        else if (w != null) w.wake();
+        else if (w != null) Wakes.wake(w);
     }
 
     @Override
@@ -94,7 +95,7 @@ final class SubscriberBuffer<T> implements Flow.Subscriber<T> {
             }
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     @Override
@@ -117,7 +118,7 @@ final class SubscriberBuffer<T> implements Flow.Subscriber<T> {
             else completed = true;
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     /** Records {@code npe} as a breach unless already cancelled or terminal, wakes the owner; returns it. */
@@ -130,7 +131,7 @@ final class SubscriberBuffer<T> implements Flow.Subscriber<T> {
                 w = takeWaker();
             }
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
         return npe;
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.future;
 
+import dev.weft.future.internal.Wakes;
 import java.util.Objects;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -61,7 +62,7 @@ final class FromStage<T> implements Future<T> {
             outcome = new Failure(failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure);
         }
         Waker w = waker;
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.weft.future;
 
+import dev.weft.future.internal.Wakes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -315,7 +316,7 @@ public final class FuturesUnordered<T> implements Stream<T> {
                 FuturesUnordered<T> s = set;
                 s.enqueue(this);
                 Waker p = s.parent;
-                if (p != null) p.wake();
+                if (p != null) Wakes.wake(p);
             }
         }
 

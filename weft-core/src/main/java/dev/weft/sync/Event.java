@@ -1,5 +1,6 @@
 package dev.weft.sync;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -184,7 +185,7 @@ public final class Event {
             woken = 1;
         }
         if (woken == n || waiting == 0) {
-            if (single != null) single.wake();
+            if (single != null) Wakes.wake(single);
             return woken;
         }
         Waker[] many = null;
@@ -218,8 +219,8 @@ public final class Event {
                 woken += unlinked;
             }
         }
-        if (single != null) single.wake();
-        for (int i = 0; i < count; i++) many[i].wake();
+        if (single != null) Wakes.wake(single);
+        for (int i = 0; i < count; i++) Wakes.wake(many[i]);
         return woken;
     }
 

@@ -1,5 +1,6 @@
 package dev.weft.sync;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -129,7 +130,7 @@ public final class OneshotReceiver<T> implements Future<T> {
     boolean offer(T message) {
         if (!SLOT.compareAndSet(this, EMPTY, message)) return false;
         Waker w = waker;
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
         return true;
     }
 
@@ -137,7 +138,7 @@ public final class OneshotReceiver<T> implements Future<T> {
     void senderGone() {
         if (SLOT.compareAndSet(this, EMPTY, SENDER_GONE)) {
             Waker w = waker;
-            if (w != null) w.wake();
+            if (w != null) Wakes.wake(w);
         }
     }
 

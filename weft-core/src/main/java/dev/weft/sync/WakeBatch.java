@@ -1,5 +1,6 @@
 package dev.weft.sync;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
 import java.util.ArrayList;
 
@@ -22,7 +23,7 @@ final class WakeBatch {
     }
 
     void wakeAll() {
-        if (first != null) first.wake();
-        if (rest != null) for (Waker w : rest) w.wake();
+        if (first != null) Wakes.wake(first);
+        if (rest != null) for (Waker w : rest) Wakes.wake(w);
     }
 }

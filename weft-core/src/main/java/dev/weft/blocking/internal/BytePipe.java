@@ -1,5 +1,6 @@
 package dev.weft.blocking.internal;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
@@ -98,7 +99,7 @@ public final class BytePipe {
                 n -= k;
                 w = takeWaker();
             }
-            if (w != null) w.wake();
+            if (w != null) Wakes.wake(w);
         }
     }
 
@@ -116,7 +117,7 @@ public final class BytePipe {
             notifyAll();
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     // ---- async producer, blocking consumer (writer adapter) ----
@@ -217,7 +218,7 @@ public final class BytePipe {
             len -= n;
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
         return n;
     }
 
@@ -228,7 +229,7 @@ public final class BytePipe {
             flushDone = flushTarget;
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     /**
@@ -245,7 +246,7 @@ public final class BytePipe {
             notifyAll();
             w = takeWaker();
         }
-        if (w != null) w.wake();
+        if (w != null) Wakes.wake(w);
     }
 
     private void checkConsumer() throws IOException {

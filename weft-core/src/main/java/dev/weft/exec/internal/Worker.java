@@ -5,6 +5,7 @@ import dev.weft.internal.CoopThread;
 import dev.weft.internal.Drivers;
 import dev.weft.task.internal.Spawner;
 import dev.weft.future.Future;
+import dev.weft.future.internal.FailureSink;
 import dev.weft.task.internal.RawTask;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
@@ -70,7 +71,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * thread only (scheduling from this thread happens inside its polls or its driver), so they are
  * plain fields.
  */
-final class Worker extends CoopThread implements Spawner, Drivers.Owner {
+final class Worker extends CoopThread implements Spawner, Drivers.Owner, FailureSink {
     static final int GLOBAL_INTERVAL = 61;
     /**
      * LIFO polls in a row before the slot is disabled for the rest of the run: 32 (Tokio: 3). Two
@@ -132,9 +133,27 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner {
         return scheduler.drivers;
     }
 
+    /**
+     * The worker's loop. Nothing thrown by task code ends it: a poll's throwable is the task's
+     * outcome ({@code RawTask.run}), wakers and hooks are contained ({@code Wakes}), and whatever
+     * still escapes a turn (an {@code OutOfMemoryError} while completing a task, a scheduler hook
+     * that failed) is reported to the runtime's failure hook, and the loop goes on.
+     */
     @Override
     public void run() {
-        while (!scheduler.isShutdown()) step();
+        while (!scheduler.isShutdown()) {
+            try {
+                step();
+            } catch (Throwable t) {
+                Coop.unlimited();
+                reportFailure(t);
+            }
+        }
+    }
+
+    @Override
+    public void reportFailure(Throwable failure) {
+        scheduler.uncaught(failure);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weft.net.internal;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
 import java.util.Arrays;
 
@@ -35,7 +36,7 @@ final class WakeList {
         for (int i = 0; i < n; i++) {
             Waker w = wakers[i];
             wakers[i] = null;
-            w.wake();
+            Wakes.wake(w);
         }
     }
 }

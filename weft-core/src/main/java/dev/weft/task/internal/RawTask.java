@@ -1,5 +1,6 @@
 package dev.weft.task.internal;
 
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -71,6 +72,9 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *                                            completes as cancelled (a queued entry is then dropped)
  * detach          any                        -HANDLE; a failure stored and not TAKEN goes to the
  *                                            hook
+ * outcome         COMPLETED, a failure       +TAKEN; throws the failure, unless neither HANDLE nor
+ *                                            TAKEN was set (a detach or the completion reported it
+ *                                            to the hook: each failure is surfaced exactly once)
  * await (handle)  not COMPLETED              store awaiter, +AWAITER, re-read: pending if still not
  *                                            COMPLETED; a failure read out: +TAKEN (poll, or the same
  *                                            without budget for a blocked outside thread)
@@ -263,7 +267,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         schedule.release(this, (s & TRACKED) != 0);
         if ((s & AWAITER) != 0) {
             Waker a = awaiter;
-            if (a != null) a.wake();
+            if (a != null) Wakes.wake(a);
         }
         if ((s & HANDLE) == 0 && out instanceof Failure f) schedule.uncaught(f.error());
     }
@@ -404,7 +408,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     private Poll<T> outcome() throws Exception {
         Object o = slot;
         if (o instanceof Failure f) {
-            getAndOr(TAKEN);
+            if ((getAndOr(TAKEN) & (HANDLE | TAKEN)) == 0) {
+                // a detach came first and the failure went to the runtime's hook: surfaced once only
+                throw new IllegalStateException("the task's handle was detached: its failure went to the runtime's failure hook");
+            }
             Throwable e = f.error();
             if (e instanceof Exception ex) throw ex;
             if (e instanceof Error err) throw err;
