@@ -5,6 +5,7 @@ import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;
 import dev.weft.exec.internal.Scheduler;
 import dev.weft.internal.Drivers;
+import dev.weft.internal.Offload;
 import dev.weft.net.internal.Reactor;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.Driver;
@@ -73,6 +74,7 @@ public final class Runtime implements AutoCloseable {
                 .put(Driver.KEY, driver)
                 .put(Reactor.KEY, reactor)
                 .put(PoolKey.KEY, blocking)
+                .put(Offload.KEY, blocking::unblock)
                 .build();
         this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers));
         this.shutdownTimeout = b.shutdownTimeout;

@@ -76,14 +76,33 @@ public final class AsyncIo {
         return new ReadExact(reader, ByteBuffer.wrap(b, off, len));
     }
 
+    /** What {@link #readToEnd(AsyncRead)} takes at most: 16 MiB. */
+    public static final int DEFAULT_MAX_READ_TO_END = 16 << 20;
+
+    /** The longest line {@link #lines(AsyncBufRead, Charset)} takes: 64 KiB. */
+    public static final int DEFAULT_MAX_LINE = 64 << 10;
+
     /**
-     * Reads everything until the end of the stream. Not cancel-safe: what was read is lost.
+     * Reads everything until the end of the stream, at most {@link #DEFAULT_MAX_READ_TO_END} bytes.
+     * Not cancel-safe: what was read is lost.
      *
      * @param reader the source
-     * @return a future of all bytes
+     * @return a future of all bytes; fails with {@link LimitExceededException} past the limit
      */
     public static IoFuture<byte[]> readToEnd(AsyncRead reader) {
-        return new ReadToEnd(reader);
+        return readToEnd(reader, DEFAULT_MAX_READ_TO_END);
+    }
+
+    /**
+     * Reads everything until the end of the stream, at most {@code maxBytes} bytes (memory stays
+     * bounded whatever a peer sends). Not cancel-safe: what was read is lost.
+     *
+     * @param reader the source
+     * @param maxBytes the most bytes taken (0 to 2^31-2)
+     * @return a future of all bytes; fails with {@link LimitExceededException} once more arrive
+     */
+    public static IoFuture<byte[]> readToEnd(AsyncRead reader, int maxBytes) {
+        return new ReadToEnd(reader, maxBytes);
     }
 
     /**
@@ -160,11 +179,28 @@ public final class AsyncIo {
      * {@code charset}. Woken as {@code in}'s reads are. Cancel-safe between elements: a partly
      * read line is kept by the stream.
      *
+     * Lines longer than {@link #DEFAULT_MAX_LINE} end the stream with {@link LimitExceededException}.
+     *
      * @param in the buffered source
      * @param charset how the bytes are decoded
      * @return a stream of lines, ending with the source
      */
     public static Stream<String> lines(AsyncBufRead in, Charset charset) {
-        return new Lines(in, charset);
+        return lines(in, charset, DEFAULT_MAX_LINE);
+    }
+
+    /**
+     * The lines of {@code in} as {@link #lines(AsyncBufRead, Charset)}, with a limit of its own:
+     * a line (without its terminator's {@code "\n"}) longer than {@code maxLineBytes} bytes ends the
+     * stream with {@link LimitExceededException}, so a peer that never sends {@code "\n"} cannot
+     * exhaust the heap.
+     *
+     * @param in the buffered source
+     * @param charset how the bytes are decoded
+     * @param maxLineBytes the longest line taken, in bytes (positive)
+     * @return a stream of lines, ending with the source
+     */
+    public static Stream<String> lines(AsyncBufRead in, Charset charset, int maxLineBytes) {
+        return new Lines(in, charset, maxLineBytes);
     }
 }

@@ -89,4 +89,12 @@ public final class BufReader implements AsyncBufRead {
     public Stream<String> lines() {
         return AsyncIo.lines(this, StandardCharsets.UTF_8);
     }
+
+    /**
+     * @param maxLineBytes the longest line taken; see {@link AsyncIo#lines(AsyncBufRead, Charset, int)}
+     * @return the lines of this reader, decoded as UTF-8
+     */
+    public Stream<String> lines(int maxLineBytes) {
+        return AsyncIo.lines(this, StandardCharsets.UTF_8, maxLineBytes);
+    }
 }

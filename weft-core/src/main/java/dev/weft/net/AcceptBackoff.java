@@ -20,17 +20,21 @@ final class AcceptBackoff {
     private AcceptBackoff() {}
 
     /**
+     * Tells a passing accept error by its class, not its text (which is {@code strerror}'s, in the
+     * language of the process's locale: "Zu viele offene Dateien" under {@code de_DE}). The JDK
+     * retries {@code ECONNABORTED} and {@code EINTR} itself, answers {@code EAGAIN} as "nothing yet",
+     * reports a closed or unbound listener as {@code ClosedChannelException} or
+     * {@code NotYetBoundException}, and every other errno of {@code accept(2)} as a plain
+     * {@code IOException} (sun.nio.ch.Net.accept). On an open, bound listener those errnos are
+     * {@code EMFILE}, {@code ENFILE}, {@code ENOBUFS}, {@code ENOMEM}, and the pending network errors
+     * that accept(2) says to retry ({@code EPROTO}, {@code ENETDOWN}, {@code EHOSTUNREACH}, ...):
+     * each one passes, so a plain {@code IOException} is worth a retry after a pause.
+     *
      * @param e what {@code accept} threw
      * @return whether it is worth retrying after a pause
      */
     static boolean isPassing(IOException e) {
-        String m = e.getMessage();
-        if (m == null) return false;
-        return m.contains("Too many open files")
-                || m.contains("No buffer space")
-                || m.contains("Cannot allocate memory")
-                || m.contains("connection abort")
-                || m.contains("Connection aborted");
+        return e.getClass() == IOException.class;
     }
 
     /**

@@ -62,14 +62,16 @@ public final class TcpStream extends SocketStream {
     }
 
     /**
-     * Connects to {@code host:port}; see {@link #connect(SocketAddress)}.
+     * Connects to {@code host:port}; see {@link #connect(SocketAddress)}. A host name is looked up
+     * on the runtime's blocking pool, never on a worker (a literal address needs no lookup); a name
+     * that does not resolve fails with {@link java.net.UnknownHostException}.
      *
      * @param host a host name or literal address
      * @param port the port
      * @return a future of the connected stream
      */
     public static IoFuture<TcpStream> connect(String host, int port) {
-        return connect(new InetSocketAddress(host, port));
+        return new HostConnect(host, port);
     }
 
     /**

@@ -14,13 +14,19 @@ import java.util.List;
  * The server of {@link FdExhaustionTest}, run in a child JVM with a low {@code ulimit -n}: accepts
  * and holds every connection (so the process runs out of file descriptors) until standard input
  * says {@code release}; then closes them and from then on closes each new connection at once.
- * Prints {@code port N} once, {@code accepted N errors E} after each accept, and
+ * Prints {@code os-error-text T} first (the text the JDK gives an OS error here: the locale's
+ * language), {@code port N} once, {@code accepted N errors E} after each accept, and
  * {@code status E} (the accept errors so far) when standard input says {@code status}.
  */
 public final class FdExhaustionServer {
     private FdExhaustionServer() {}
 
     public static void main(String[] args) throws Exception {
+        try (var in = new java.io.FileInputStream("/nonexistent/weft-probe")) {
+            System.out.println("os-error-text none");
+        } catch (java.io.FileNotFoundException e) {
+            System.out.println("os-error-text " + e.getMessage());
+        }
         TcpListener l = TcpListener.bind("127.0.0.1", 0);
         warmUp(l);
         List<TcpStream> held = new ArrayList<>();
@@ -65,7 +71,7 @@ public final class FdExhaustionServer {
         var s = Time.sleep(Duration.ofMillis(1));
         s.poll(Context.noop());
         s.cancel();
-        AcceptBackoff.isPassing(new java.io.IOException("Too many open files"));
+        AcceptBackoff.isPassing(new java.io.IOException("a warm-up"));
         AcceptBackoff.next(null);
         new StringBuilder().append("accepted ").append(1L).append(" errors ").toString();
     }

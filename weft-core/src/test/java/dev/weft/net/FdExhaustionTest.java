@@ -21,9 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * File-descriptor exhaustion: the server runs in a child JVM under {@code ulimit -n 64}; 120
- * clients connect; accept fails with "Too many open files", which must neither kill the listener
- * nor spin a core; once the held connections are closed, every pending connection is accepted.
+ * File-descriptor exhaustion: the server runs in a child JVM under {@code ulimit -n 64} and a
+ * German locale ({@code LC_ALL=de_DE.UTF-8}, made by {@code .ci/install.d/locale}), so accept fails
+ * with "Zu viele offene Dateien", not "Too many open files": the listener must tell the error by
+ * its class, neither die nor spin a core, and once the held connections are closed, accept every
+ * pending connection.
  */
 class FdExhaustionTest {
     private static final int CLIENTS = 120;
@@ -34,7 +36,7 @@ class FdExhaustionTest {
         String javaCmd = ProcessHandle.current().info().command().orElseThrow();
         String cp = location(FdExhaustionServer.class) + File.pathSeparator + location(TcpListener.class);
         Process child = new ProcessBuilder("bash", "-c",
-                "ulimit -n 64 && exec \"$0\" -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp \"$1\" dev.weft.net.FdExhaustionServer",
+                "ulimit -n 64 && LC_ALL=de_DE.UTF-8 exec \"$0\" -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp \"$1\" dev.weft.net.FdExhaustionServer",
                 javaCmd, cp).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         List<SocketChannel> clients = new ArrayList<>();
         try {
@@ -42,12 +44,14 @@ class FdExhaustionTest {
             AtomicInteger accepted = new AtomicInteger();
             AtomicLong errors = new AtomicLong();
             AtomicReference<String> released = new AtomicReference<>();
+            AtomicReference<String> osErrorText = new AtomicReference<>();
             Thread.ofPlatform().daemon().start(() -> {
                 try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
                     for (String line; (line = r.readLine()) != null; ) {
                         String[] w = line.split(" ");
                         switch (w[0]) {
                             case "port" -> port.set(Integer.parseInt(w[1]));
+                            case "os-error-text" -> osErrorText.set(line);
                             case "accepted" -> {
                                 accepted.set(Integer.parseInt(w[1]));
                                 errors.set(Long.parseLong(w[3]));
@@ -62,6 +66,8 @@ class FdExhaustionTest {
                 }
             });
             Conditions.await("child listening", Duration.ofSeconds(30), () -> port.get() != 0);
+            assertThat(osErrorText.get()).as("the child's OS error texts are German (else the locale is missing: run .ci/setup)")
+                    .contains("Datei oder Verzeichnis nicht gefunden");
             InetSocketAddress addr = new InetSocketAddress("127.0.0.1", port.get());
             for (int i = 0; i < CLIENTS; i++) clients.add(SocketChannel.open(addr)); // the backlog takes them
             OutputStream cmd = child.getOutputStream();
