@@ -2,6 +2,7 @@ package dev.weft.sync;
 
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
+import dev.weft.task.internal.RawTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -64,7 +65,16 @@ import java.util.Arrays;
  *                                                               under lock
  * remove (notified)     notified state -> IDLE        owner     then notify one more listener of
  *                                                               the same kind (pass it on)
+ * notify* meets a dead  SOLO or LISTED -> IDLE, waker   notifier  as a notify, but not counted: the
+ *  node (its waker is   dropped                                   notification goes to the next
+ *  a completed task)                                              node
+ * insert, length at     dead LISTED -> IDLE, unlinked  inserter  under lock, whole list; then
+ *  sweepAt              dead SOLO -> IDLE                        sweepAt = max(64, 2 * length);
+ *                                                                 the slot by CAS, as a notifier
  * </pre>
+ * A dead node is one whose task completed without cancelling it (a hand-written future that did
+ * not forward {@code cancel()}): nobody will poll it again. Without the two dead-node rules it
+ * would take a notification meant for a live waiter (a lost wake-up) and keep its task reachable.
  * A notify takes the nodes it notifies out (Tokio's {@code Notify} does the same), so the waiter
  * consumes its notification with one acquire load, and a waiter that keeps the same waker
  * re-polls without the lock. A lone waiter (the usual case for one receiver, or one sender on a
@@ -106,6 +116,10 @@ public final class Event {
     private EventNode head;
     private EventNode tail;
     private int length;
+    /** Below this many listed nodes the list is never swept for dead ones. */
+    static final int MIN_SWEEP_LENGTH = 64;
+    /** The length at which an insert next sweeps out dead nodes; guarded by lock. */
+    private int sweepAt = MIN_SWEEP_LENGTH;
     private volatile int waiting;
     @SuppressWarnings("unused") // accessed through NOTIFIED_COUNT
     private volatile int notified;
@@ -179,10 +193,14 @@ public final class Event {
         int woken = 0;
         if (s != null && (additional || n > notified) && SOLO_SLOT.compareAndSet(this, s, null)) {
             // claimed: only this thread may move s on now (its owner waits for the state to change)
-            single = s.waker;
-            // release: publishes the notifier's earlier actions to the owner's acquire load
-            EventNode.STATE.setRelease(s, additional ? EventNode.SOLO_ADDITIONAL : EventNode.SOLO_NOTIFIED);
-            woken = 1;
+            if (isDead(s.waker)) {
+                dropDead(s); // its task completed without cancelling it: the notification goes on
+            } else {
+                single = s.waker;
+                // release: publishes the notifier's earlier actions to the owner's acquire load
+                EventNode.STATE.setRelease(s, additional ? EventNode.SOLO_ADDITIONAL : EventNode.SOLO_NOTIFIED);
+                woken = 1;
+            }
         }
         if (woken == n || waiting == 0) {
             if (single != null) Wakes.wake(single);
@@ -194,10 +212,16 @@ public final class Event {
             int todo = additional ? n - woken : n - woken - notified;
             int kind = additional ? EventNode.ADDITIONAL : EventNode.NOTIFIED;
             int unlinked = 0;
+            boolean droppedDead = false;
             while (todo > 0 && head != null) {
                 EventNode l = head;
                 unlink(l);
                 Waker w = l.waker;
+                if (isDead(w)) {
+                    dropDead(l);
+                    droppedDead = true;
+                    continue;
+                }
                 // release: publishes the notifier's earlier actions to the owner's acquire load;
                 // the lock orders it for every other reader
                 EventNode.STATE.setRelease(l, kind);
@@ -215,9 +239,9 @@ public final class Event {
             }
             if (unlinked > 0) {
                 NOTIFIED_COUNT.getAndAdd(this, unlinked);
-                waiting = length;
                 woken += unlinked;
             }
+            if (unlinked > 0 || droppedDead) waiting = length;
         }
         if (single != null) Wakes.wake(single);
         for (int i = 0; i < count; i++) Wakes.wake(many[i]);
@@ -248,8 +272,43 @@ public final class Event {
             else tail.next = l;
             tail = l;
             length++;
+            if (length >= sweepAt) sweepDeadLocked();
             waiting = length;
         }
+    }
+
+    /**
+     * Whether {@code w} is the waker of a task that has completed: a future it ran left this node
+     * behind (it did not forward {@code cancel()}), and nobody will ever poll the node again.
+     */
+    private static boolean isDead(Waker w) {
+        return w instanceof RawTask<?> t && t.isCompleted();
+    }
+
+    /** Retires a dead node taken out of the slot or the list: IDLE, its task no longer held. */
+    private static void dropDead(EventNode l) {
+        l.waker = null;
+        EventNode.STATE.setRelease(l, EventNode.IDLE);
+    }
+
+    /**
+     * Unlinks every dead node: run when the list has doubled since the last sweep, so that
+     * listeners left behind by completed tasks never outnumber the live ones (and
+     * {@link #MIN_SWEEP_LENGTH}), at an amortized O(1) per insert. Caller holds the lock.
+     */
+    private void sweepDeadLocked() {
+        EventNode s = solo;
+        // a notifier may claim it first (then it is its to drop); its dead owner never will
+        if (s != null && isDead(s.waker) && SOLO_SLOT.compareAndSet(this, s, null)) dropDead(s);
+        for (EventNode l = head; l != null; ) {
+            EventNode next = l.next;
+            if (isDead(l.waker)) {
+                unlink(l);
+                dropDead(l);
+            }
+            l = next;
+        }
+        sweepAt = Math.max(MIN_SWEEP_LENGTH, length * 2);
     }
 
     /**

@@ -206,6 +206,29 @@ public final class TimerWheel {
         occupied[level] |= 1L << slot;
     }
 
+    /**
+     * Removes every entry {@code dead} accepts, in one pass over all lists: O(size).
+     *
+     * @param dead which entries to remove
+     * @return how many were removed
+     */
+    public int sweep(java.util.function.Predicate<TimerEntry> dead) {
+        int removed = 0;
+        for (int list = 0; list <= OVERFLOW; list++) {
+            TimerEntry e = heads[list];
+            while (e != null) {
+                TimerEntry next = e.next;
+                if (dead.test(e)) {
+                    unlink(e);
+                    size--;
+                    removed++;
+                }
+                e = next;
+            }
+        }
+        return removed;
+    }
+
     private void link(TimerEntry e, int list) {
         TimerEntry head = heads[list];
         e.next = head;

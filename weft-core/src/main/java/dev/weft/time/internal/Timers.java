@@ -1,6 +1,7 @@
 package dev.weft.time.internal;
 
 import dev.weft.future.Waker;
+import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.internal.Outcomes;
 import java.util.concurrent.locks.ReentrantLock;
@@ -56,6 +57,10 @@ public final class Timers {
     private final Runnable onEarlierDeadline;
     private final TimerWheel wheel;
     private final Waker[] batch = new Waker[BATCH];
+    /** Below this many entries the wheel is not swept (guarded by the lock). */
+    static final int MIN_SWEEP_SIZE = 1024;
+    /** The size at which {@link #register} next sweeps out dead entries (guarded by the lock). */
+    private int sweepAt = MIN_SWEEP_SIZE;
     /** Tick the driver sleeps until; Long.MAX_VALUE: sleeps with no deadline; MIN: not sleeping. */
     private volatile long sleepUntil = Long.MIN_VALUE;
 
@@ -95,11 +100,31 @@ public final class Timers {
             e.waker = waker;
             e.state = TimerEntry.REGISTERED;
             wake = tick < sleepUntil;
+            if (wheel.size() >= sweepAt) sweepDeadEntries();
         } finally {
             lock.unlock();
         }
         if (wake) onEarlierDeadline.run();
         return true;
+    }
+
+    /**
+     * Removes the entries whose waker is a task that has completed (a future that held a sleep and
+     * did not forward {@code cancel()} to it): nobody can be woken by them, and without this they
+     * would keep the entry and the task's shell reachable until the deadline, which may be years
+     * away. Run when the wheel has doubled since the last sweep, so its cost is amortized O(1) per
+     * registration and dead entries are never more than the live ones (and {@link #MIN_SWEEP_SIZE}).
+     * A removed entry is IDLE again: if its owner is ever polled again, it registers anew.
+     * Caller holds the lock.
+     */
+    private void sweepDeadEntries() {
+        wheel.sweep(en -> {
+            if (!(en.waker instanceof RawTask<?> t) || !t.isCompleted()) return false;
+            en.waker = null;
+            en.state = TimerEntry.IDLE;
+            return true;
+        });
+        sweepAt = Math.max(MIN_SWEEP_SIZE, wheel.size() * 2);
     }
 
     /**
