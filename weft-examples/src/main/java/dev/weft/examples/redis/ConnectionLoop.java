@@ -4,16 +4,14 @@ import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
 import dev.weft.examples.redis.command.PubSubMessage;
+import dev.weft.examples.redis.pubsub.Message;
 import dev.weft.examples.redis.pubsub.Subscriptions;
-import dev.weft.examples.redis.store.Key;
 import dev.weft.future.Future;
 import dev.weft.future.Selected;
 import dev.weft.net.TcpStream;
 import dev.weft.time.Time;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -46,8 +44,8 @@ final class ConnectionLoop {
             try (s; c) {
                 while (true) {
                     Subscriptions subs = c.session().subscriptions();
-                    for (Map.Entry<Key, byte[]> m; (m = subs.poll()) != null; ) { // messages already there
-                        PubSubMessage.write(c.out(), m.getKey().bytes(), m.getValue());
+                    for (Message m; (m = subs.poll()) != null; ) { // messages already there
+                        PubSubMessage.write(c.out(), m.channel().bytes(), m.payload());
                     }
                     if (c.out().size() > 0) {
                         await(s.writeAll(c.out().flipped()));
@@ -58,13 +56,10 @@ final class ConnectionLoop {
                     int n;
                     try {
                         if (c.session().subscribed()) {
-                            List<Key> channels = subs.channels();
-                            List<Future<?>> any = new ArrayList<>(channels.size() + 1);
-                            any.add(read);
-                            any.addAll(subs.nextMessages());
-                            Selected<Object> first = await(Future.<Object>select(any));
-                            if (first.index() > 0) {
-                                PubSubMessage.write(c.out(), channels.get(first.index() - 1).bytes(), (byte[]) first.value());
+                            Selected<Object> first = await(Future.<Object>select(List.of(read, subs.next())));
+                            if (first.index() == 1) {
+                                Message m = (Message) first.value();
+                                if (subs.accepts(m)) PubSubMessage.write(c.out(), m.channel().bytes(), m.payload());
                                 continue;
                             }
                             n = (Integer) first.value();

@@ -19,7 +19,7 @@ import java.time.Duration;
  * @param requestTimeout the longest time from the first byte of a request to its last; a client
  *     slower than that (a slowloris) is disconnected; {@code null} for no limit
  * @param shards the keyspace's shard count, a power of two
- * @param pubsubCapacity how many messages a channel keeps for subscribers that are behind
+ * @param pubsubCapacity how many published messages are kept for subscribers that are behind
  */
 public record RedisConfig(InetSocketAddress address, int workers, RespLimits limits, Duration requestTimeout,
                           int shards, int pubsubCapacity) {
@@ -37,11 +37,11 @@ public record RedisConfig(InetSocketAddress address, int workers, RespLimits lim
     /**
      * @param port the port on 127.0.0.1 (0: any free one)
      * @return the defaults: a worker per available processor, {@link RespLimits#DEFAULT}, a
-     *     10-second request timeout, 64 shards, 1024 messages per channel
+     *     10-second request timeout, 64 shards, 4096 pub/sub messages kept
      */
     public static RedisConfig onPort(int port) {
         return new RedisConfig(new InetSocketAddress("127.0.0.1", port), java.lang.Runtime.getRuntime().availableProcessors(),
-                RespLimits.DEFAULT, DEFAULT_REQUEST_TIMEOUT, Keyspace.DEFAULT_SHARDS, 1024);
+                RespLimits.DEFAULT, DEFAULT_REQUEST_TIMEOUT, Keyspace.DEFAULT_SHARDS, 4096);
     }
 
     /**

@@ -16,7 +16,8 @@ import java.util.List;
  * }
  */
 final class IntrospectionCommands {
-    private static final String[][] CONFIG = {{"save", ""}, {"appendonly", "no"}};
+    /** In the order Redis 7 answers them. */
+    private static final String[][] CONFIG = {{"appendonly", "no"}, {"save", ""}};
 
     private IntrospectionCommands() {}
 

@@ -7,92 +7,77 @@ import dev.weft.sync.BroadcastSender;
 import java.util.HashMap;
 
 /**
- * The server's channels for PUBLISH / SUBSCRIBE: one Weft {@link Broadcast} per channel that has
- * subscribers, so a message reaches every connection subscribed to its channel and PUBLISH can
- * answer how many that is (the broadcast's receiver count).
+ * The server's channels for PUBLISH / SUBSCRIBE, on one Weft {@link Broadcast}: every message is
+ * sent once, tagged with its channel and a sequence number, and every subscribed connection's
+ * receiver keeps the ones for its channels ({@link Subscriptions}). One broadcast for all channels
+ * keeps Redis's ordering: a connection receives messages in the order they were published, across
+ * channels too.
  *
  * {@snippet :
- * PubSub ps = new PubSub(1024);
- * BroadcastReceiver<byte[]> rx = ps.subscribe(Key.of("news".getBytes()));
+ * PubSub ps = new PubSub(4096);
+ * Subscriptions subs = new Subscriptions(ps);
+ * subs.subscribe(Key.of("news".getBytes()));
  * long n = ps.publish(Key.of("news".getBytes()), "hello".getBytes()); // 1
- * byte[] m = Weft.await(rx.recv());                                    // hello
+ * Message m = subs.poll();                                            // news: hello
  * }
  *
- * <p>A subscriber that falls more than {@code capacity} messages behind misses the oldest ones
+ * <p>A connection that falls more than {@code capacity} messages behind misses the oldest ones
  * (its receiver reports how many, and the server then drops that connection, as Redis drops a
  * subscriber past its output buffer limit); publishers never wait for subscribers.
  *
- * <p>The map of channels is guarded by this object's monitor; SUBSCRIBE and UNSUBSCRIBE take it,
- * PUBLISH only to look its channel up. The keyspace's commands never do.
+ * <p>The subscriber counts, the sequence and sending are guarded by this object's monitor, so
+ * PUBLISH answers exactly how many connections were subscribed when it sent. The keyspace's
+ * commands never take it.
  */
 public final class PubSub {
-    private final int capacity;
-    /** Guarded by {@code this}. */
-    private final HashMap<Key, Topic> topics = new HashMap<>();
+    private final BroadcastSender<Message> sender;
+    /** Subscribed connections per channel; guarded by {@code this}. */
+    private final HashMap<Key, Integer> subscribers = new HashMap<>();
+    /** The sequence of the next message; guarded by {@code this}. */
+    private long next;
 
-    /** A channel with subscribers; {@code subscribers} guarded by the PubSub's monitor. */
-    private static final class Topic {
-        final BroadcastSender<byte[]> sender;
-        int subscribers;
-
-        Topic(BroadcastSender<byte[]> sender) {
-            this.sender = sender;
-        }
-    }
-
-    /** @param capacity how many messages each channel keeps for subscribers that are behind, at least 1 */
+    /** @param capacity how many messages are kept for connections that are behind, at least 1 */
     public PubSub(int capacity) {
-        if (capacity < 1) throw new IllegalArgumentException("capacity: " + capacity);
-        this.capacity = capacity;
+        Broadcast<Message> b = Broadcast.create(capacity);
+        b.receiver().close(); // only subscribed connections receive
+        this.sender = b.sender();
+    }
+
+    /** @return a receiver of every message published from now on (one per subscribed connection) */
+    synchronized BroadcastReceiver<Message> receiver() {
+        return sender.subscribe();
     }
 
     /**
-     * @param channel the channel
-     * @return a receiver of the messages published to it from now on; hand it back to
-     *     {@link #unsubscribe} when done
-     */
-    public synchronized BroadcastReceiver<byte[]> subscribe(Key channel) {
-        Topic t = topics.get(channel);
-        if (t == null) {
-            Broadcast<byte[]> b = Broadcast.create(capacity);
-            b.receiver().close(); // only subscribers count as receivers
-            t = new Topic(b.sender());
-            topics.put(channel, t);
-        }
-        t.subscribers++;
-        return t.sender.subscribe();
-    }
-
-    /**
-     * Ends one subscription; the channel goes when its last subscriber does.
+     * Counts a connection as subscribed to {@code channel}.
      *
      * @param channel the channel
-     * @param receiver what {@link #subscribe} answered for it
+     * @return the sequence of the first message it is to receive on that channel
      */
-    public synchronized void unsubscribe(Key channel, BroadcastReceiver<byte[]> receiver) {
-        receiver.close();
-        Topic t = topics.get(channel);
-        if (t != null && --t.subscribers == 0) {
-            topics.remove(channel);
-            t.sender.close();
-        }
+    synchronized long subscribe(Key channel) {
+        subscribers.merge(channel, 1, Integer::sum);
+        return next;
+    }
+
+    /** @param channel a channel a connection no longer listens to */
+    synchronized void unsubscribe(Key channel) {
+        subscribers.computeIfPresent(channel, (k, n) -> n == 1 ? null : n - 1);
     }
 
     /**
      * @param channel the channel
      * @param message the message (not copied)
-     * @return how many subscribers it was sent to
+     * @return how many connections are subscribed to the channel (each receives it)
      */
-    public long publish(Key channel, byte[] message) {
-        synchronized (this) { // a sender is closed only under this lock, so it is open here
-            Topic t = topics.get(channel);
-            if (t == null) return 0;
-            return t.sender.send(message);
-        }
+    public synchronized long publish(Key channel, byte[] message) {
+        Integer n = subscribers.get(channel);
+        if (n == null) return 0;
+        sender.send(new Message(next++, channel, message));
+        return n;
     }
 
     /** @return how many channels have subscribers (a snapshot) */
     public synchronized int channels() {
-        return topics.size();
+        return subscribers.size();
     }
 }
