@@ -93,27 +93,9 @@ final class RespClient implements AutoCloseable {
         }
     }
 
-    /**
-     * Whether the server has closed this connection: reads (discarding) until end of stream or a
-     * reset, for at most {@code millis}.
-     */
-    boolean closedWithin(long millis) throws IOException {
-        long deadline = System.currentTimeMillis() + millis;
-        socket.setSoTimeout(100);
-        try {
-            while (System.currentTimeMillis() < deadline) {
-                try {
-                    if (in.read() < 0) return true;
-                } catch (SocketTimeoutException notYet) {
-                    // still open
-                } catch (IOException reset) {
-                    return true;
-                }
-            }
-            return false;
-        } finally {
-            socket.setSoTimeout(5000);
-        }
+    /** Whether the server has closed this connection within {@code millis} (see {@link ClosedCheck}). */
+    boolean closedWithin(int millis) throws IOException {
+        return ClosedCheck.closedWithin(socket, millis);
     }
 
     @Override

@@ -208,7 +208,7 @@ public final class RespDecoder {
                 return i;
             }
         }
-        if (reach <= to) throw new RespProtocolException(tooLong);
+        if (reach <= to || (reach - 1 == to && a[p + max] != '\r')) throw new RespProtocolException(tooLong);
         if ((long) to - start > limits.maxRequestBytes()) throw new RespProtocolException("request too big");
         incomplete(to + 1);
         return -1;
