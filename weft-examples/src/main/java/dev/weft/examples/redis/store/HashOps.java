@@ -33,10 +33,9 @@ public final class HashOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashMap<Key, byte[]> after the type check
     public long set(Key key, byte[][] pairs, int from) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashMap<Key, byte[]> hash = s.valueOrCreate(key, now, LinkedHashMap.class, LinkedHashMap::new);
+            LinkedHashMap<Key, byte[]> hash = s.valueOrCreate(key, LinkedHashMap.class, LinkedHashMap::new);
             long added = 0;
             for (int i = from; i + 1 < pairs.length; i += 2) {
                 if (hash.put(Key.of(pairs[i]), pairs[i + 1]) == null) added++;
@@ -53,10 +52,9 @@ public final class HashOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashMap<Key, byte[]> after the type check
     public byte[] get(Key key, byte[] field) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashMap<?, ?> hash = s.value(key, now, LinkedHashMap.class);
+            LinkedHashMap<?, ?> hash = s.value(key, LinkedHashMap.class);
             return hash == null ? null : (byte[]) hash.get(Key.of(field));
         }
     }
@@ -68,10 +66,9 @@ public final class HashOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashMap<Key, byte[]> after the type check
     public List<byte[]> getAll(Key key) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashMap<Key, byte[]> hash = s.value(key, now, LinkedHashMap.class);
+            LinkedHashMap<Key, byte[]> hash = s.value(key, LinkedHashMap.class);
             if (hash == null) return List.of();
             List<byte[]> out = new ArrayList<>(2 * hash.size());
             for (Map.Entry<Key, byte[]> f : hash.entrySet()) {

@@ -34,9 +34,15 @@ public final class Key {
         return bytes;
     }
 
-    /** @return the hash mixed so that its low bits spread well (for picking a shard) */
-    int spread() {
-        return hash ^ (hash >>> 16);
+    /**
+     * The shard of this key among {@code 2^bits}: the top bits of a multiplicative (Fibonacci)
+     * hash. Not the low bits that {@code HashMap} indexes by: with those, every key of a shard
+     * would land in the same 1/64 of its shard's buckets.
+     *
+     * @param bits log2 of the shard count, 0 to 30
+     */
+    int shard(int bits) {
+        return (int) (((hash * 0x9E3779B9L) & 0xFFFF_FFFFL) >>> (32 - bits));
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class Keyspace {
     public static final int DEFAULT_SHARDS = 64;
 
     private final Shard[] shards;
-    private final int mask;
+    private final int bits;
     private final LongSupplier clock;
     private final ExpiryScheduler expiry;
 
@@ -42,16 +42,16 @@ public final class Keyspace {
      * @param expiry who looks at a key again when its time to live ends
      */
     public Keyspace(int shards, LongSupplier clock, ExpiryScheduler expiry) {
-        if (shards < 1 || Integer.bitCount(shards) != 1) throw new IllegalArgumentException("shards must be a power of two: " + shards);
+        if (shards < 1 || shards > (1 << 30) || Integer.bitCount(shards) != 1) throw new IllegalArgumentException("shards must be a power of two: " + shards);
         this.shards = new Shard[shards];
-        for (int i = 0; i < shards; i++) this.shards[i] = new Shard();
-        this.mask = shards - 1;
+        for (int i = 0; i < shards; i++) this.shards[i] = new Shard(clock);
+        this.bits = Integer.numberOfTrailingZeros(shards);
         this.clock = clock;
         this.expiry = expiry;
     }
 
     Shard shard(Key key) {
-        return shards[key.spread() & mask];
+        return shards[key.shard(bits)];
     }
 
     /** @return the keyspace's clock: wall-clock milliseconds, the scale of every deadline */
@@ -60,8 +60,8 @@ public final class Keyspace {
     }
 
     /** Tells the scheduler about a deadline just set (called after the shard lock is released). */
-    void scheduled(Key key, long expiresAt, long now) {
-        if (expiresAt != 0) expiry.schedule(this, key, Math.max(0, expiresAt - now));
+    void scheduled(Key key, long expiresAt) {
+        if (expiresAt != 0) expiry.schedule(this, key, Math.max(0, expiresAt - now()));
     }
 
     /**
@@ -69,10 +69,9 @@ public final class Keyspace {
      * @return whether it was there (and now is not)
      */
     public boolean delete(Key key) {
-        long now = now();
         Shard s = shard(key);
         synchronized (s) {
-            return s.live(key, now) != null && s.map.remove(key) != null;
+            return s.live(key) != null && s.map.remove(key) != null;
         }
     }
 
@@ -81,10 +80,9 @@ public final class Keyspace {
      * @return whether it is there (and not expired)
      */
     public boolean exists(Key key) {
-        long now = now();
         Shard s = shard(key);
         synchronized (s) {
-            return s.live(key, now) != null;
+            return s.live(key) != null;
         }
     }
 
@@ -100,7 +98,7 @@ public final class Keyspace {
         long now = now();
         Shard s = shard(key);
         synchronized (s) {
-            Entry e = s.live(key, now);
+            Entry e = s.live(key);
             if (e == null) return false;
             if (atMillis <= now) {
                 s.map.remove(key);
@@ -108,7 +106,7 @@ public final class Keyspace {
             }
             e.expiresAt = atMillis;
         }
-        scheduled(key, atMillis, now);
+        scheduled(key, atMillis);
         return true;
     }
 
@@ -120,7 +118,7 @@ public final class Keyspace {
         long now = now();
         Shard s = shard(key);
         synchronized (s) {
-            Entry e = s.live(key, now);
+            Entry e = s.live(key);
             if (e == null) return -2;
             return e.expiresAt == 0 ? -1 : e.expiresAt - now;
         }

@@ -36,10 +36,9 @@ public final class ListOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is an ArrayDeque<byte[]> after the type check
     public long push(Key key, byte[][] values, int from, boolean left) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            ArrayDeque<byte[]> list = s.valueOrCreate(key, now, ArrayDeque.class, ArrayDeque::new);
+            ArrayDeque<byte[]> list = s.valueOrCreate(key, ArrayDeque.class, ArrayDeque::new);
             for (int i = from; i < values.length; i++) {
                 if (left) list.addFirst(values[i]);
                 else list.addLast(values[i]);
@@ -59,10 +58,9 @@ public final class ListOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is an ArrayDeque<byte[]> after the type check
     public List<byte[]> pop(Key key, boolean left, long count) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            ArrayDeque<byte[]> list = s.value(key, now, ArrayDeque.class);
+            ArrayDeque<byte[]> list = s.value(key, ArrayDeque.class);
             if (list == null) return null;
             int n = (int) Math.min(count, list.size());
             List<byte[]> out = new ArrayList<>(n);
@@ -84,10 +82,9 @@ public final class ListOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is an ArrayDeque<byte[]> after the type check
     public List<byte[]> range(Key key, long start, long stop) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            ArrayDeque<byte[]> list = s.value(key, now, ArrayDeque.class);
+            ArrayDeque<byte[]> list = s.value(key, ArrayDeque.class);
             if (list == null) return List.of();
             long size = list.size();
             if (start < 0) start = Math.max(0, size + start);
@@ -110,10 +107,9 @@ public final class ListOps {
      * @throws RedisError WRONGTYPE if the key holds another type
      */
     public long length(Key key) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            ArrayDeque<?> list = s.value(key, now, ArrayDeque.class);
+            ArrayDeque<?> list = s.value(key, ArrayDeque.class);
             return list == null ? 0 : list.size();
         }
     }

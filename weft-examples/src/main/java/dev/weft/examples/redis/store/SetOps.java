@@ -31,10 +31,9 @@ public final class SetOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashSet<Key> after the type check
     public long add(Key key, byte[][] members, int from) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashSet<Key> set = s.valueOrCreate(key, now, LinkedHashSet.class, LinkedHashSet::new);
+            LinkedHashSet<Key> set = s.valueOrCreate(key, LinkedHashSet.class, LinkedHashSet::new);
             long added = 0;
             for (int i = from; i < members.length; i++) if (set.add(Key.of(members[i]))) added++;
             return added;
@@ -50,10 +49,9 @@ public final class SetOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashSet<Key> after the type check
     public long remove(Key key, byte[][] members, int from) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashSet<Key> set = s.value(key, now, LinkedHashSet.class);
+            LinkedHashSet<Key> set = s.value(key, LinkedHashSet.class);
             if (set == null) return 0;
             long removed = 0;
             for (int i = from; i < members.length; i++) if (set.remove(Key.of(members[i]))) removed++;
@@ -69,10 +67,9 @@ public final class SetOps {
      */
     @SuppressWarnings("unchecked") // the entry's value is a LinkedHashSet<Key> after the type check
     public List<byte[]> members(Key key) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashSet<Key> set = s.value(key, now, LinkedHashSet.class);
+            LinkedHashSet<Key> set = s.value(key, LinkedHashSet.class);
             if (set == null) return List.of();
             List<byte[]> out = new ArrayList<>(set.size());
             for (Key m : set) out.add(m.bytes());
@@ -86,10 +83,9 @@ public final class SetOps {
      * @throws RedisError WRONGTYPE if the key holds another type
      */
     public long cardinality(Key key) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashSet<?> set = s.value(key, now, LinkedHashSet.class);
+            LinkedHashSet<?> set = s.value(key, LinkedHashSet.class);
             return set == null ? 0 : set.size();
         }
     }
@@ -101,10 +97,9 @@ public final class SetOps {
      * @throws RedisError WRONGTYPE if the key holds another type
      */
     public boolean contains(Key key, byte[] member) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            LinkedHashSet<?> set = s.value(key, now, LinkedHashSet.class);
+            LinkedHashSet<?> set = s.value(key, LinkedHashSet.class);
             return set != null && set.contains(Key.of(member));
         }
     }

@@ -35,10 +35,9 @@ public final class StringOps {
      * @throws RedisError WRONGTYPE if it holds another type
      */
     public byte[] get(Key key) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            Entry e = s.live(key, now);
+            Entry e = s.live(key);
             return e == null ? null : Keyspace.as(e, byte[].class);
         }
     }
@@ -54,10 +53,9 @@ public final class StringOps {
      * @return whether it was set (false only when the condition did not hold)
      */
     public boolean set(Key key, byte[] value, long expiresAt, Condition condition, boolean keepTtl) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            Entry e = condition == Condition.ALWAYS && !keepTtl ? null : s.live(key, now);
+            Entry e = condition == Condition.ALWAYS && !keepTtl ? null : s.live(key);
             if (condition == Condition.IF_ABSENT && e != null) return false;
             if (condition == Condition.IF_PRESENT && e == null) return false;
             if (keepTtl && e != null) {
@@ -66,7 +64,7 @@ public final class StringOps {
             }
             s.map.put(key, new Entry(value, expiresAt));
         }
-        keyspace.scheduled(key, expiresAt, now);
+        keyspace.scheduled(key, expiresAt);
         return true;
     }
 
@@ -79,10 +77,9 @@ public final class StringOps {
      * @throws RedisError WRONGTYPE, not an integer, or overflow
      */
     public long incrBy(Key key, long delta) {
-        long now = keyspace.now();
         Shard s = keyspace.shard(key);
         synchronized (s) {
-            Entry e = s.live(key, now);
+            Entry e = s.live(key);
             long old = e == null ? 0 : Numbers.parseLong(Keyspace.as(e, byte[].class));
             long v;
             try {
