@@ -1,0 +1,112 @@
+package dev.weft.examples.redis;
+
+import static dev.weft.Weft.await;
+
+import dev.weft.Weft;
+import dev.weft.examples.redis.command.Commands;
+import dev.weft.examples.redis.command.Database;
+import dev.weft.examples.redis.command.Dispatcher;
+import dev.weft.examples.redis.command.Session;
+import dev.weft.examples.redis.pubsub.PubSub;
+import dev.weft.examples.redis.store.Keyspace;
+import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.net.TcpListener;
+import dev.weft.net.TcpStream;
+import dev.weft.task.Task;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+
+/**
+ * A Redis-protocol (RESP2) server on Weft that {@code redis-cli} and {@code redis-benchmark}
+ * talk to: strings, lists, sets, hashes, expiry, pub/sub, pipelining (see {@code REDIS.md} in
+ * {@code weft-examples} for the commands and limits).
+ *
+ * {@snippet :
+ * try (RedisServer server = RedisServer.start(RedisConfig.onPort(0))) {
+ *     int port = server.port(); // redis-cli -p <port> PING
+ * }
+ * }
+ *
+ * <p>One Weft {@link Runtime} runs everything: the accept loop is one task, each connection
+ * ({@link ConnectionLoop}) another, spawned detached, so a client that fails ends only its own
+ * task; expiry timers ({@link TimerExpiry}) are tasks too. The keyspace is sharded
+ * ({@link Keyspace}): connections on different workers contend only when their keys share a shard.
+ */
+public final class RedisServer implements AutoCloseable {
+    private final TcpListener listener;
+    private final Runtime runtime;
+    private final Database db;
+    private final Task<Long> acceptor;
+
+    private RedisServer(TcpListener listener, Runtime runtime, Database db, RedisConfig config) {
+        this.listener = listener;
+        this.runtime = runtime;
+        this.db = db;
+        Dispatcher dispatcher = new Dispatcher(Commands.table(db));
+        this.acceptor = runtime.spawn(acceptLoop(listener, runtime, dispatcher, db, config));
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @param config where and how
+     * @return the running server
+     * @throws IOException if the address cannot be bound
+     */
+    public static RedisServer start(RedisConfig config) throws IOException {
+        TcpListener l = TcpListener.bind(config.address());
+        Runtime rt = Runtime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
+        Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
+        return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config);
+    }
+
+    /** Accepts until the listener is closed; answers how many connections it accepted. */
+    private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime, Dispatcher dispatcher, Database db,
+                                           RedisConfig config) {
+        return Weft.async(() -> {
+            long accepted = 0;
+            while (true) {
+                TcpStream s;
+                try {
+                    s = await(listener.accept());
+                } catch (ClosedChannelException closed) { // the server was closed: stop
+                    return accepted;
+                }
+                accepted++;
+                s.setNoDelay(true);
+                ConnectionState c = new ConnectionState(dispatcher, new Session(db), config.limits());
+                runtime.spawn(ConnectionLoop.serve(s, c, config.requestTimeout())).detach();
+            }
+        });
+    }
+
+    /**
+     * @return the port the server listens on
+     * @throws IOException if the server is closed
+     */
+    public int port() throws IOException {
+        return listener.localAddress().getPort();
+    }
+
+    /** @return the server's data (for tests and tools in the same JVM) */
+    public Database database() {
+        return db;
+    }
+
+    /** @return the task of the accept loop, which ends when the server is closed */
+    public Task<Long> acceptor() {
+        return acceptor;
+    }
+
+    /**
+     * Stops accepting and stops the runtime (open connections are cancelled, which closes them).
+     *
+     * @throws IOException if closing the listener failed
+     */
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        runtime.close();
+    }
+}
