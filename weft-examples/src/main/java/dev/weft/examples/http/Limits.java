@@ -10,7 +10,7 @@ import java.time.Duration;
  *
  * {@snippet :
  * Limits strict = new Limits(1024, 20, 4096, 64 * 1024, Duration.ofSeconds(2));
- * HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", 0), TechEmpower.routes(), strict);
+ * HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", 0), Routes.techEmpower().build(), strict);
  * }
  *
  * @param maxRequestLine the longest request line in bytes, without its line end ({@code 414} beyond)

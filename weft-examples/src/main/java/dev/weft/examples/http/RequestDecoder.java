@@ -10,9 +10,9 @@ import java.util.Arrays;
  *
  * {@snippet :
  * RequestDecoder decoder = new RequestDecoder(Limits.DEFAULT);
- * ByteBuffer in = decoder.readBuffer();
- * in.put("GET /plaintext HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
- * decoder.filled(in.position() - decoder.buffered()); // the count a read returned
+ * byte[] bytes = "GET /plaintext HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+ * decoder.readBuffer().put(bytes); // a socket read would put them there
+ * decoder.filled(bytes.length);    // the count the read returned
  * Request r = decoder.next(); // GET /plaintext; null if more bytes are needed
  * }
  *
