@@ -48,6 +48,21 @@ final class Frame {
         return sb.toString();
     }
 
+    /**
+     * @param frame a rendered frame
+     * @param height the screen's height in lines
+     * @return the frame cut to {@code height - 1} lines, the last one saying how many were left out
+     */
+    static String fit(String frame, int height) {
+        List<String> lines = frame.lines().toList();
+        if (lines.size() < height) return frame;
+        int keep = Math.max(0, height - 2);
+        StringBuilder sb = new StringBuilder();
+        for (String l : lines.subList(0, keep)) sb.append(l).append('\n');
+        return sb.append("... ").append(lines.size() - keep).append(" more lines (a taller terminal, --rows N or --html FILE shows them)\n")
+                .toString();
+    }
+
     private static String workerLine(Sample.Worker w, Sample prev, Sample s) {
         String share = "   -";
         String bar = " ".repeat(20);

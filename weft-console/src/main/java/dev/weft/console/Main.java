@@ -89,7 +89,7 @@ public final class Main {
             while (true) {
                 Thread.sleep(o.interval());
                 List<Sample> now = Sampler.sampleAll(server);
-                String frame = Frame.render(before, now, o, Terminal.width(200));
+                String frame = Frame.fit(Frame.render(before, now, o, Terminal.width(200)), Terminal.height(Integer.MAX_VALUE));
                 out.print(HOME + frame.replace("\n", CLEAR_LINE + "\n") + CLEAR_BELOW);
                 out.flush();
                 writeHtml(o, now);

@@ -66,7 +66,10 @@ class ConsoleOnceTest {
         assertThat(frame).containsPattern("(?m)^[0-9a-f]+ +idle .*dev\\.weft\\.console\\.ConsoleWorkload\\.main\\(ConsoleWorkload\\.java:\\d+\\)");
         assertThat(frame).containsPattern("! task [0-9a-f]+ \\(dev\\.weft\\.console\\.ConsoleWorkload\\.main\\(ConsoleWorkload\\.java:\\d+\\)\\) has been idle for \\d");
         assertThat(frame).containsPattern("! task [0-9a-f]+ \\(.*ConsoleWorkload.*\\) wakes itself on every poll \\((\\d+) self-wakes in \\d+ polls\\)");
-        assertThat(frame).containsPattern("! task [0-9a-f]+ \\(.*ConsoleWorkload.*\\) had a poll of [3-9]\\d\\.\\d\\dms \\(over 10\\.00ms");
+        java.util.regex.Matcher longPoll = java.util.regex.Pattern
+                .compile("! .*task [0-9a-f]+ \\(.*ConsoleWorkload.*\\) had a poll of (\\d+\\.\\d\\d)ms \\(over 10\\.00ms").matcher(frame);
+        assertThat(longPoll.find()).as("a long-poll warning").isTrue();
+        assertThat(Double.parseDouble(longPoll.group(1))).as("the worst poll: at least the 30 ms one").isGreaterThanOrEqualTo(30);
         // the self-waking task holds a worker nearly all the time: it tops the table, sorted by busy time
         String firstRow = frame.lines().dropWhile(l -> !l.startsWith("ID ")).skip(1).findFirst().orElseThrow();
         assertThat(frame).containsPattern("! task " + firstRow.split(" ")[0] + " .* wakes itself on every poll");
