@@ -194,10 +194,11 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
-     * Every task of this runtime that is running or has waited at least once and is not finished,
-     * with what it waits on (see {@link TaskDump}); with task statistics on
-     * ({@link Builder#taskStats(boolean)}), also the tasks spawned and not yet polled, and each
-     * task's statistics. Read racily while the runtime runs: a task may move on meanwhile.
+     * Every unfinished task of this runtime: running, queued (spawned and not yet polled, or
+     * woken), or waiting for a wake, with what it waits on (see {@link TaskDump}); with task
+     * statistics on ({@link Builder#taskStats(boolean)}), each task's statistics too. Read racily
+     * while the runtime runs: a task may move on meanwhile, and one moving between queues at that
+     * moment may be missed (with statistics on, none is: every task is listed from its spawn).
      *
      * @return the dump, running tasks first
      */
@@ -211,7 +212,7 @@ public final class Runtime implements AutoCloseable {
         }
         java.util.Set<RawTask<?>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         seen.addAll(running.keySet());
-        for (List<RawTask<?>> group : List.of(s.trackedTasks(), s.tasksWithStats())) {
+        for (List<RawTask<?>> group : List.of(s.trackedTasks(), s.queuedTasks(), s.tasksWithStats())) {
             for (RawTask<?> t : group) {
                 if (!seen.add(t)) continue;
                 Future<?> f = t.futureForDump();

@@ -170,6 +170,21 @@ public final class Scheduler implements Schedule {
         return tasks.snapshot();
     }
 
+    /**
+     * @return the tasks in the queues now (injection queue, local queues, LIFO slots), for task
+     *     dumps: read racily, so a task may be missing, listed twice or already finished
+     */
+    public List<RawTask<?>> queuedTasks() {
+        List<RawTask<?>> out = new java.util.ArrayList<>();
+        inject.forEachQueued(out::add);
+        for (Worker w : workers) {
+            RawTask<?> l = w.lifoForDump();
+            if (l != null) out.add(l);
+            w.queue.forEachQueuedRacily(out::add);
+        }
+        return out;
+    }
+
     /** @return whether tasks keep statistics */
     public boolean taskStats() {
         return withStats != null;
