@@ -57,7 +57,7 @@ final class Warnings {
                 + " (each blocked its worker)", t -> "had a poll of " + Units.duration(t.longestPollNanos()) + " (over "
                 + Units.duration(o.pollWarn().toNanos()) + ": it blocked its worker)");
         kind(out, idle, Sample.Task::inStateNanos, "have been idle for over " + Units.duration(o.idleWarn().toNanos()),
-                t -> "has been idle for " + Units.duration(t.inStateNanos()));
+                t -> "has been idle for " + Units.duration(t.inStateNanos()) + waitingAt(t));
         return out;
     }
 
@@ -72,6 +72,12 @@ final class Warnings {
         } else {
             out.add(sorted.size() + " tasks " + many + "; the worst: " + who(sorted.get(0)) + " " + one.apply(sorted.get(0)));
         }
+    }
+
+    /** @return {@code ", waiting at <innermost wait>"}, or nothing if the dump names no wait */
+    private static String waitingAt(Sample.Task t) {
+        String w = t.waitsOn().strip();
+        return w.isEmpty() ? "" : ", waiting at " + w.substring(w.lastIndexOf('\n') + 1);
     }
 
     private static String who(Sample.Task t) {

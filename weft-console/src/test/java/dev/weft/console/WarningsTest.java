@@ -34,6 +34,14 @@ class WarningsTest {
     }
 
     @Test
+    void anIdleTaskSaysWhereItWaits() {
+        Sample.Task t = new Sample.Task("d1", "idle", 6_000 * MS, 1, 1, 1, 2, 1, 0, 0, "app.Main.main(Main.java:7)",
+                "at app.Main.lambda$serve$0(Main.java:12)\nleaf dev.weft.sync.Recv: Recv");
+        assertThat(warnings(t)).containsExactly("task d1 (app.Main.main(Main.java:7)) has been idle for 6.00s,"
+                + " waiting at leaf dev.weft.sync.Recv: Recv");
+    }
+
+    @Test
     void tasksBelowEachThresholdDrawNothing() {
         assertThat(warnings(task("b1", "scheduled", 900, 0, 0, 0), task("b2", "running", 0, 9, 9, 0),
                 task("b3", "idle", 4_000, 20, 18, 10), task("b4", "scheduled", 0, 1, 0, 0))).isEmpty();
