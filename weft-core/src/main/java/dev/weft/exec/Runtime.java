@@ -7,6 +7,7 @@ import dev.weft.exec.internal.Scheduler;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Offload;
 import dev.weft.net.internal.Reactor;
+import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.Driver;
 import java.io.IOException;
@@ -76,7 +77,7 @@ public final class Runtime implements AutoCloseable {
                 .put(PoolKey.KEY, blocking)
                 .put(Offload.KEY, blocking::unblock)
                 .build();
-        this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers));
+        this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
         this.bean = RuntimeBean.register(this);
@@ -195,27 +196,39 @@ public final class Runtime implements AutoCloseable {
     }
 
     /**
-     * Every task of this runtime that is running or has waited at least once and is not finished,
-     * with what it waits on (see {@link TaskDump}). Tasks spawned and not yet polled for the first
-     * time are not listed. Read racily while the runtime runs: a task may move on meanwhile.
+     * Every unfinished task of this runtime: running, queued (spawned and not yet polled, or
+     * woken), or waiting for a wake, with what it waits on (see {@link TaskDump}); with task
+     * statistics on ({@link Builder#taskStats(boolean)}), each task's statistics too. Read racily
+     * while the runtime runs: a task may move on meanwhile, and one moving between queues at that
+     * moment may be missed (with statistics on, none is: every task is listed from its spawn).
      *
      * @return the dump, running tasks first
      */
     public List<TaskDump> dumpTasks() {
         Scheduler s = executor.scheduler();
-        java.util.Map<dev.weft.task.internal.RawTask<?>, String> running = s.runningTasks();
+        java.util.Map<RawTask<?>, String> running = s.runningTasks();
         List<TaskDump> out = new ArrayList<>();
         for (var e : running.entrySet()) {
-            out.add(new TaskDump(e.getKey().id(), "running", List.of("polled now by " + e.getValue())));
+            RawTask<?> t = e.getKey();
+            out.add(new TaskDump(t.id(), "running", List.of("polled now by " + e.getValue()), t.statsForDump()));
         }
-        for (dev.weft.task.internal.RawTask<?> t : s.trackedTasks()) {
-            if (running.containsKey(t)) continue;
-            Future<?> f = t.futureForDump();
-            String state = t.stateName();
-            if (f == null || state.equals("completed")) continue;
-            out.add(new TaskDump(t.id(), state, TaskDump.describe(f)));
+        java.util.Set<RawTask<?>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        seen.addAll(running.keySet());
+        for (List<RawTask<?>> group : List.of(s.trackedTasks(), s.queuedTasks(), s.tasksWithStats())) {
+            for (RawTask<?> t : group) {
+                if (!seen.add(t)) continue;
+                Future<?> f = t.futureForDump();
+                String state = t.stateName();
+                if (f == null || state.equals("completed")) continue;
+                out.add(new TaskDump(t.id(), state, TaskDump.describe(f), t.statsForDump()));
+            }
         }
         return out;
+    }
+
+    /** @return whether this runtime's tasks keep statistics ({@link Builder#taskStats(boolean)}) */
+    public boolean taskStats() {
+        return executor.scheduler().taskStats();
     }
 
     /** @return the name of this runtime (its thread-name prefix, made unique in the JVM) */
@@ -322,6 +335,8 @@ public final class Runtime implements AutoCloseable {
      * }
      */
     public static final class Builder {
+        /** The system property whose value {@code true} turns task statistics on by default. */
+        public static final String TASK_STATS_PROPERTY = "weft.taskStats";
         private int workers = java.lang.Runtime.getRuntime().availableProcessors();
         private String threadNamePrefix = "weft-worker-";
         private Consumer<Throwable> onUncaught = Builder::reportToThreadHandler;
@@ -329,8 +344,29 @@ public final class Runtime implements AutoCloseable {
         private Clock clock = Clock.system();
         private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
         private Duration blockingKeepAlive = Duration.ofSeconds(10);
+        private boolean taskStats = Boolean.getBoolean(TASK_STATS_PROPERTY);
 
         private Builder() {}
+
+        /**
+         * Per-task statistics (off by default, or as the system property {@value #TASK_STATS_PROPERTY}
+         * says): each task then keeps its spawn site, polls, wakes, self-wakes, busy, scheduled and
+         * idle time ({@link dev.weft.task.TaskStatistics}), shown by {@link Runtime#dumpTasks()}, the
+         * runtime's MBean and {@code weft-console}. Costs each spawn a stack walk and each poll and
+         * wake a few clock reads (W2's yields ran at 0.40x with them on); off, one null check
+         * (W2 within its noise of a build without them: {@code weft-console/README.md}).
+         *
+         * {@snippet :
+         * Runtime rt = Runtime.builder().taskStats(true).build();
+         * }
+         *
+         * @param on whether tasks keep statistics
+         * @return this builder
+         */
+        public Builder taskStats(boolean on) {
+            this.taskStats = on;
+            return this;
+        }
 
         private static void reportToThreadHandler(Throwable t) {
             Thread cur = Thread.currentThread();

@@ -169,4 +169,19 @@ final class RuntimeBean implements WeftRuntimeMXBean {
         for (TaskDump t : rt.dumpTasks()) sb.append(t).append('\n');
         return sb.toString();
     }
+
+    @Override
+    public boolean isTaskStats() {
+        return rt.taskStats();
+    }
+
+    @Override
+    public WorkerMetrics[] getWorkerTable() {
+        return rt.metrics().workers().toArray(WorkerMetrics[]::new);
+    }
+
+    @Override
+    public TaskRow[] taskTable() {
+        return rt.dumpTasks().stream().map(TaskRow::of).toArray(TaskRow[]::new);
+    }
 }

@@ -2,6 +2,7 @@ package dev.weft.exec;
 
 import dev.weft.future.Future;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.task.TaskStatistics;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,14 +16,35 @@ import java.util.List;
  * for (TaskDump t : rt.dumpTasks()) System.out.println(t);
  * }
  *
+ * <p>With per-task statistics on ({@link Runtime.Builder#taskStats(boolean)}), each entry also has
+ * the task's {@link TaskStatistics}: its spawn site, polls, wakes, busy, scheduled and idle time, and
+ * how long it has been in its state; tasks spawned and not yet polled are listed then too.
+ *
  * @param id the task's id (its identity hash, in hex)
  * @param state idle (waiting for a waker), scheduled, running, cancelling or completed
  * @param waitsOn what it waits on, one entry per level, outermost first; empty if running
+ * @param stats its statistics, or {@code null} if statistics are off
  */
-public record TaskDump(String id, String state, List<String> waitsOn) {
+public record TaskDump(String id, String state, List<String> waitsOn, TaskStatistics stats) {
     /** A dump entry; the list is copied. */
     public TaskDump {
         waitsOn = List.copyOf(waitsOn);
+    }
+
+    /**
+     * A dump entry without statistics.
+     *
+     * @param id the task's id
+     * @param state its state
+     * @param waitsOn what it waits on
+     */
+    public TaskDump(String id, String state, List<String> waitsOn) {
+        this(id, state, waitsOn, null);
+    }
+
+    /** @return nanoseconds since the task's last state change, or -1 if statistics are off */
+    public long inStateNanos() {
+        return stats == null ? -1 : stats.inStateNanos();
     }
 
     /** At most this many levels of a future chain are followed (a cycle would end here). */
@@ -56,6 +78,13 @@ public record TaskDump(String id, String state, List<String> waitsOn) {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("task ").append(id).append(" ").append(state);
+        if (stats != null) {
+            sb.append(" for ").append(stats.inStateNanos() / 1_000_000).append(" ms, spawned at ").append(stats.spawnSite())
+                    .append("\n  polls=").append(stats.polls()).append(" wakes=").append(stats.wakes())
+                    .append(" selfWakes=").append(stats.selfWakes()).append(" busyUs=").append(stats.busyNanos() / 1_000)
+                    .append(" scheduledUs=").append(stats.scheduledNanos() / 1_000).append(" idleUs=").append(stats.idleNanos() / 1_000)
+                    .append(" longestPollUs=").append(stats.longestPollNanos() / 1_000);
+        }
         for (String w : waitsOn) sb.append("\n  ").append(w.replace("\n", "\n  "));
         return sb.toString();
     }

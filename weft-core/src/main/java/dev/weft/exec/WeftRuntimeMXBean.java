@@ -4,7 +4,8 @@ package dev.weft.exec;
  * The JMX view of one {@link Runtime}, registered as {@code dev.weft:type=Runtime,name=<name>}
  * while the runtime runs, so JConsole, VisualVM, {@code jcmd <pid> VM.system_properties}-style
  * tools and {@code weft-console} can read it. Attributes are the figures of {@link RuntimeMetrics};
- * {@link #dumpTasks()} is the task dump.
+ * {@link #dumpTasks()} is the task dump, {@link #taskTable()} the same as JMX open data (what
+ * {@code weft-console} reads), {@link #getWorkerTable()} the workers' figures.
  *
  * {@snippet :
  * MBeanServer server = ManagementFactory.getPlatformMBeanServer();
@@ -48,4 +49,13 @@ public interface WeftRuntimeMXBean {
 
     /** @return {@link Runtime#dumpTasks()} as text */
     String dumpTasks();
+
+    /** @return whether the runtime's tasks keep statistics ({@link Runtime.Builder#taskStats(boolean)}) */
+    boolean isTaskStats();
+
+    /** @return one row per worker, the figures of {@link WorkerMetrics} (open data for JMX clients) */
+    WorkerMetrics[] getWorkerTable();
+
+    /** @return the task dump as a table, one {@link TaskRow} per live task (open data for JMX clients) */
+    TaskRow[] taskTable();
 }

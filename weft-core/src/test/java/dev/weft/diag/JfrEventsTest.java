@@ -10,6 +10,9 @@ import dev.weft.future.Poll;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
+import dev.weft.time.Clock;
+import dev.weft.time.internal.TimerEntry;
+import dev.weft.time.internal.Timers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -118,5 +121,30 @@ class JfrEventsTest {
             assertThat(e.getInt("workers")).isEqualTo(2);
             assertThat(e.getLong("polls")).isGreaterThan(40_000);
         });
+    }
+
+    @Test
+    void aTimerFiredLaterThanTheLatenessSettingIsRecordedWithItsLatenessAndDeadline(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("late.jfr");
+        Timers timers = new Timers(Clock.system(), () -> {});
+        long base = System.nanoTime();
+        TimerEntry late = new TimerEntry();
+        TimerEntry nearlyOnTime = new TimerEntry();
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.TimerLateness"); // the default setting: 5 ms
+            r.start();
+            assertThat(timers.register(late, base + 2_000_000, () -> {})).isTrue();
+            assertThat(timers.register(nearlyOnTime, base + 12_000_000, () -> {})).isTrue();
+            // fired at +14 ms: 12 ms late and 2 ms late (each within the wheel's 1 ms tick)
+            assertThat(timers.fireExpired(base + 14_000_000)).isEqualTo(2);
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("dev.weft.TimerLateness")).toList();
+        assertThat(events).as("only the timer later than 5 ms").hasSize(1);
+        RecordedEvent e = events.get(0);
+        assertThat(e.getDuration("lateness").toNanos()).isBetween(11_000_000L, 12_000_000L);
+        assertThat(e.getLong("deadline") - base).isBetween(2_000_000L, 3_000_000L);
     }
 }

@@ -56,7 +56,7 @@ class RuntimeMetricsTest {
             assertThat((Long) server.getAttribute(name, "TotalPolls")).isGreaterThanOrEqualTo(6L);
             Channel<String> ch = Channel.bounded(1);
             Task<String> stuck = b.spawn(ch.receiver().recv());
-            while (b.dumpTasks().isEmpty()) Thread.sleep(1);
+            while (b.dumpTasks().stream().noneMatch(d -> d.state().equals("idle"))) Thread.sleep(1); // queued first, then idle
             assertThat((String) server.invoke(name, "dumpTasks", null, null)).contains("idle").contains("leaf ");
             stuck.cancel();
         }

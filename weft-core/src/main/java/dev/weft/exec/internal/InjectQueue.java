@@ -91,6 +91,22 @@ public final class InjectQueue<E> {
         head = 0;
     }
 
+    /**
+     * For task dumps: hands each element to {@code sink}, head first, under the lock (the sink must
+     * not touch this queue).
+     *
+     * @param sink receives the elements
+     */
+    public void forEachQueued(java.util.function.Consumer<? super E> sink) {
+        synchronized (this) {
+            for (int i = 0; i < len; i++) {
+                @SuppressWarnings("unchecked") // only E is ever stored
+                E e = (E) ring[(head + i) & (ring.length - 1)];
+                sink.accept(e);
+            }
+        }
+    }
+
     /** @return the head element, or {@code null} if empty */
     public E pop() {
         if (len == 0) return null;

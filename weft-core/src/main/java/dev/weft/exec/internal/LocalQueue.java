@@ -133,6 +133,24 @@ public final class LocalQueue<E> {
         return t - real(h);
     }
 
+    /**
+     * For task dumps, from any thread: hands each element seen in the ring between the owner's
+     * next pop and the tail to {@code sink}. Racy by design (plain reads of slots the owner and
+     * stealers keep changing): an element may be missed, seen twice, or already taken; never use
+     * the result for anything but a diagnostic.
+     *
+     * @param sink receives the elements seen
+     */
+    @SuppressWarnings("unchecked") // only E is ever stored
+    public void forEachQueuedRacily(java.util.function.Consumer<? super E> sink) {
+        int r = real(head);
+        int t = tail;
+        for (int i = r; i - t < 0 && i - r < capacity; i++) {
+            Object o = buffer[i & mask]; // plain: a diagnostic read, see above
+            if (o != null) sink.accept((E) o);
+        }
+    }
+
     /** @return whether there is nothing to pop or steal (a snapshot when called by others) */
     public boolean isEmpty() {
         return len() == 0;

@@ -7,6 +7,7 @@ import dev.weft.internal.IdleDriver;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import dev.weft.task.internal.TaskList;
+import dev.weft.task.internal.TaskStats;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -68,6 +69,8 @@ public final class Scheduler implements Schedule {
     /** The runtime's drivers, as code on the workers finds them ({@link Drivers#current()}). */
     final Drivers drivers;
     private volatile WorkerSpacers spacers;
+    /** With per-task statistics on: every task from its spawn to its end (for dumps); else null. */
+    private final java.util.Set<RawTask<?>> withStats;
 
     /**
      * An executor with {@code n} workers, not yet started.
@@ -80,6 +83,24 @@ public final class Scheduler implements Schedule {
      * @param drivers the runtime's drivers, for the code its workers run
      */
     public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner, IdleDriver driver, Drivers drivers) {
+        this(n, namePrefix, hook, owner, driver, drivers, false);
+    }
+
+    /**
+     * An executor as {@link #Scheduler(int, String, Consumer, Object, IdleDriver, Drivers)}, whose
+     * tasks keep statistics ({@link TaskStats}) if {@code taskStats} is set.
+     *
+     * @param n the number of workers, at least 1
+     * @param namePrefix worker threads are named prefix + index
+     * @param hook receives failures of detached tasks
+     * @param owner the public object that owns this scheduler ({@link #owner()})
+     * @param driver what idle workers drive (the runtime's timers and reactor)
+     * @param drivers the runtime's drivers, for the code its workers run
+     * @param taskStats whether each task keeps its statistics
+     */
+    public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner, IdleDriver driver, Drivers drivers,
+            boolean taskStats) {
+        this.withStats = taskStats ? java.util.concurrent.ConcurrentHashMap.newKeySet() : null;
         if (n < 1 || n > 0x7FFF) throw new IllegalArgumentException("workers: " + n);
         this.driver = Objects.requireNonNull(driver, "driver");
         this.drivers = Objects.requireNonNull(drivers, "drivers");
@@ -147,6 +168,31 @@ public final class Scheduler implements Schedule {
     /** @return the tasks that have waited at least once and are not finished (a snapshot) */
     public List<RawTask<?>> trackedTasks() {
         return tasks.snapshot();
+    }
+
+    /**
+     * @return the tasks in the queues now (injection queue, local queues, LIFO slots), for task
+     *     dumps: read racily, so a task may be missing, listed twice or already finished
+     */
+    public List<RawTask<?>> queuedTasks() {
+        List<RawTask<?>> out = new java.util.ArrayList<>();
+        inject.forEachQueued(out::add);
+        for (Worker w : workers) {
+            RawTask<?> l = w.lifoForDump();
+            if (l != null) out.add(l);
+            w.queue.forEachQueuedRacily(out::add);
+        }
+        return out;
+    }
+
+    /** @return whether tasks keep statistics */
+    public boolean taskStats() {
+        return withStats != null;
+    }
+
+    /** @return with statistics on, every unfinished task, polled or not (a snapshot); else empty */
+    public List<RawTask<?>> tasksWithStats() {
+        return withStats == null ? List.of() : List.copyOf(withStats);
     }
 
     /** @return for each worker polling a task now, the worker's name and that task (a snapshot) */
@@ -222,7 +268,12 @@ public final class Scheduler implements Schedule {
 
     private <T> RawTask<T> newTask(Future<T> future, boolean withHandle) {
         if (shutdown) throw new IllegalStateException("runtime is closed");
-        return new RawTask<>(future, this, withHandle);
+        RawTask<T> t = new RawTask<>(future, this, withHandle);
+        if (withStats != null) {
+            TaskStats.attach(t);
+            withStats.add(t);
+        }
+        return t;
     }
 
     @Override
@@ -248,6 +299,7 @@ public final class Scheduler implements Schedule {
     @Override
     public void release(RawTask<?> task, boolean tracked) {
         if (tracked) tasks.remove(task);
+        if (withStats != null) withStats.remove(task);
         Worker w = ownWorker();
         if (w != null) w.countFinished();
         else finishedOutside.incrementAndGet();

@@ -335,6 +335,11 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         return t;
     }
 
+    /** @return the task in the LIFO slot, read racily, for task dumps (a plain read: a hint, never acted on) */
+    RawTask<?> lifoForDump() {
+        return lifo;
+    }
+
     /** @return a racy snapshot of this worker for {@link Scheduler#describe()} */
     String describe() {
         return getName() + "[queue=" + queue.len() + ", lifo=" + (lifo != null) + ", searching=" + searching

@@ -95,6 +95,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
+ *   <li>{@code stats}: written once before the task is published, then only read; the
+ *       {@link TaskStats} it points to says who writes what in it.</li>
  *   <li>A wake by the polling thread itself during the poll (a yield, a spent budget) is kept in
  *       a plain field of that executor thread ({@link Polling#recordSelfWake}), not here: no
  *       atomic instruction, and no field in every task for it.</li>
@@ -124,6 +126,8 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     private final Schedule schedule;
     private volatile Waker awaiter;
     int listSlot = -1;
+    /** Null unless per-task statistics are on; set by {@link TaskStats#attach} before publication. */
+    TaskStats stats;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -151,6 +155,8 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
 
     @Override
     public void wake() {
+        TaskStats st = stats;
+        if (st != null) st.woken(Polling.isPolling(this));
         if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
         int s = state;
         while (true) {
@@ -182,6 +188,8 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             s = state;
         }
         Object prev = Polling.enter(this);
+        TaskStats st = stats;
+        long pollStart = st != null ? st.pollStarted() : 0;
         LongPollEvent longPoll = null;
         if (LongPollEvent.PROBE.isEnabled()) {
             longPoll = new LongPollEvent();
@@ -207,6 +215,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             Polling.takeSelfWake(this);
             Polling.exit(prev);
             if (longPoll != null) TaskEvents.endPoll(longPoll, this);
+            if (st != null) st.pollEnded(pollStart);
         }
     }
 
@@ -457,6 +466,12 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     public Future<?> futureForDump() {
         Object o = slot;
         return (state & COMPLETED) == 0 && o instanceof Future<?> f ? f : null;
+    }
+
+    /** @return the task's statistics now, or {@code null} if statistics are off */
+    public dev.weft.task.TaskStatistics statsForDump() {
+        TaskStats st = stats;
+        return st == null ? null : st.snapshot();
     }
 
     /** @return a short id: the identity hash, as {@code Object.toString} shows it */

@@ -189,6 +189,7 @@ public final class Timers {
                 while (n < BATCH && (e = wheel.poll(now)) != null) {
                     wakers[n++] = e.waker; // the entry keeps it: its owner reads it (TimerEntry)
                     e.state = TimerEntry.FIRED;
+                    if (TimerLatenessEvent.PROBE.isEnabled()) commitLateness(e.when, nowNanos);
                 }
             } finally {
                 lock.unlock();
@@ -207,6 +208,14 @@ public final class Timers {
         }
         if (failure != null) throw Outcomes.rethrow(failure);
         return fired;
+    }
+
+    /** Commits a {@link TimerLatenessEvent} for an entry of deadline tick {@code when} fired at {@code nowNanos}. */
+    private void commitLateness(long when, long nowNanos) {
+        TimerLatenessEvent ev = new TimerLatenessEvent();
+        ev.deadline = origin + when * TICK_NANOS;
+        ev.lateness = nowNanos - ev.deadline;
+        if (ev.shouldCommit()) ev.commit();
     }
 
     /**

@@ -1,0 +1,45 @@
+package dev.weft.exec;
+
+import dev.weft.task.TaskStatistics;
+
+/**
+ * One row of the task table of a runtime's MBean ({@link WeftRuntimeMXBean#taskTable()}): a
+ * {@link TaskDump} entry flattened to simple values, which JMX turns into open data
+ * ({@code CompositeData} with one item per component), so any JMX client (JConsole,
+ * {@code weft-console}) reads it without Weft's classes. Figures are -1 and the spawn site empty
+ * while task statistics are off; times are in nanoseconds.
+ *
+ * {@snippet :
+ * CompositeData[] rows = (CompositeData[]) server.invoke(name, "taskTable", null, null);
+ * long busy = (Long) rows[0].get("busyNanos");
+ * }
+ *
+ * @param id the task's id
+ * @param state idle, scheduled, running or cancelling
+ * @param inStateNanos time since its last state change
+ * @param busyNanos time inside its polls
+ * @param scheduledNanos time queued between a wake and the poll it led to
+ * @param idleNanos time waiting for a wake
+ * @param polls polls that returned
+ * @param wakes wakes
+ * @param selfWakes wakes during its own poll, by the polling thread
+ * @param longestPollNanos its longest poll
+ * @param ageNanos time since it was spawned
+ * @param spawnSite where it was spawned
+ * @param waitsOn what it waits on, one line per level, outermost first
+ */
+public record TaskRow(String id, String state, long inStateNanos, long busyNanos, long scheduledNanos, long idleNanos,
+        long polls, long wakes, long selfWakes, long longestPollNanos, long ageNanos, String spawnSite, String waitsOn) {
+
+    /**
+     * @param t a dump entry
+     * @return its row
+     */
+    static TaskRow of(TaskDump t) {
+        TaskStatistics s = t.stats();
+        String waits = String.join("\n", t.waitsOn());
+        if (s == null) return new TaskRow(t.id(), t.state(), -1, -1, -1, -1, -1, -1, -1, -1, -1, "", waits);
+        return new TaskRow(t.id(), t.state(), s.inStateNanos(), s.busyNanos(), s.scheduledNanos(), s.idleNanos(),
+                s.polls(), s.wakes(), s.selfWakes(), s.longestPollNanos(), s.ageNanos(), s.spawnSite(), waits);
+    }
+}
