@@ -70,11 +70,18 @@ public final class Polls {
 
     /**
      * Whether {@code t} is blocked waiting: parked, or waiting with a timeout (a blockOn thread may
-     * be driving the timers in a timed park while it waits).
+     * be driving the timers in a timed park while it waits), or, driving the shared timer and I/O
+     * driver, waiting in its selector (RUNNABLE, in {@code doSelect}).
      */
     public static boolean isBlocked(Thread t) {
         Thread.State s = t.getState();
-        return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
+        if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) return true;
+        // a parked thread that drives the shared timer/I-O driver waits in the selector: RUNNABLE
+        if (s != Thread.State.RUNNABLE) return false;
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (f.getClassName().startsWith("sun.nio.ch.") && f.getMethodName().equals("doSelect")) return true;
+        }
+        return false;
     }
 
     /** Waits until {@code condition} holds, failing after {@code bound}; yields between checks. */
