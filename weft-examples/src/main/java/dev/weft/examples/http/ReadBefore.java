@@ -11,18 +11,12 @@ import java.util.concurrent.TimeoutException;
  * or a {@link TimeoutException} once the deadline has passed (an {@code IOException} of the read
  * as it is). Woken by readability or by the watchdog's timer. Cancel-safe as the read is; cancelling
  * it cancels the read and leaves the watchdog armed for the connection.
+ *
+ * @param read the read
+ * @param watchdog the connection's timer
+ * @param deadline the {@link System#nanoTime()} by which the read must complete
  */
-final class ReadBefore implements Fallible<Integer, Exception> {
-    private final IoFuture<Integer> read;
-    private final Watchdog watchdog;
-    private final long deadline;
-
-    ReadBefore(IoFuture<Integer> read, Watchdog watchdog, long deadline) {
-        this.read = read;
-        this.watchdog = watchdog;
-        this.deadline = deadline;
-    }
-
+record ReadBefore(IoFuture<Integer> read, Watchdog watchdog, long deadline) implements Fallible<Integer, Exception> {
     @Override
     public Poll<Integer> poll(Context cx) throws Exception {
         Poll<Integer> r = read.poll(cx);
