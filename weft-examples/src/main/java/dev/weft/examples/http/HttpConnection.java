@@ -4,9 +4,7 @@ import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
 import dev.weft.future.Future;
-import dev.weft.time.Time;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 
@@ -37,7 +35,7 @@ final class HttpConnection {
      */
     static Future<Void> serve(Transport io, Handler handler, Limits limits, HttpDate date) {
         return Weft.async(() -> {
-            try (io) {
+            try (io; Watchdog watchdog = new Watchdog()) {
                 long timeout = limits.headerTimeout().toNanos();
                 RequestDecoder in = new RequestDecoder(limits);
                 ResponseWriter out = new ResponseWriter(date);
@@ -80,11 +78,10 @@ final class HttpConnection {
                         out.clear();
                     }
                     if (!open) break;
-                    long left = (in.inHead() ? headDeadline : System.nanoTime() + timeout) - System.nanoTime();
+                    long deadline = in.inHead() ? headDeadline : System.nanoTime() + timeout;
                     int n;
                     try {
-                        if (left <= 0) throw new TimeoutException();
-                        n = await(Time.timeout(io.read(in.readBuffer()), Duration.ofNanos(left)));
+                        n = await(new ReadBefore(io.read(in.readBuffer()), watchdog, deadline));
                     } catch (TimeoutException slow) {
                         if (!in.idle()) {
                             out.writeError(408, "request not complete in " + limits.headerTimeout().toMillis() + " ms");
@@ -101,13 +98,11 @@ final class HttpConnection {
                     ByteBuffer scratch = ByteBuffer.allocate(8 * 1024);
                     long drained = 0;
                     long drainEnd = System.nanoTime() + Math.min(timeout, MAX_DRAIN_NANOS);
-                    while (drained < MAX_DRAIN_BYTES) {
-                        long wait = drainEnd - System.nanoTime();
-                        if (wait <= 0) break;
+                    while (drained < MAX_DRAIN_BYTES && System.nanoTime() - drainEnd < 0) {
                         scratch.clear();
                         int n;
                         try {
-                            n = await(Time.timeout(io.read(scratch), Duration.ofNanos(wait)));
+                            n = await(new ReadBefore(io.read(scratch), watchdog, drainEnd));
                         } catch (TimeoutException enough) {
                             break;
                         }
