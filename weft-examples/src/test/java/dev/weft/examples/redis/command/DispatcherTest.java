@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.examples.redis.pubsub.PubSub;
 import dev.weft.examples.redis.resp.RespWriter;
+import dev.weft.examples.redis.resp.WrittenReplies;
 import dev.weft.examples.redis.store.ExpiryScheduler;
 import dev.weft.examples.redis.store.Keyspace;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -22,11 +22,7 @@ class DispatcherTest {
     private String run(String... words) {
         byte[][] args = Arrays.stream(words).map(w -> w.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
         dispatcher.execute(args, session, out);
-        ByteBuffer b = out.flipped();
-        byte[] bytes = new byte[b.remaining()];
-        b.get(bytes);
-        out.reset();
-        return new String(bytes, StandardCharsets.UTF_8);
+        return WrittenReplies.drain(out);
     }
 
     @Test
