@@ -71,7 +71,8 @@ public final class Dispatcher {
         StringBuilder list = new StringBuilder();
         for (int i = 1; i < args.length && list.length() < 128; i++) {
             String a = text(args[i]);
-            list.append('\'').append(a, 0, Math.min(a.length(), 128 - list.length())).append("' ");
+            int room = 128 - list.length(); // measured before the quote, as Redis's "'%.*s' " does
+            list.append('\'').append(a, 0, Math.min(a.length(), room)).append("' ");
         }
         String name = text(args[0]);
         return "ERR unknown command '" + name.substring(0, Math.min(name.length(), 128))

@@ -16,7 +16,7 @@ import java.util.List;
  * }
  */
 final class IntrospectionCommands {
-    /** In the order Redis 7 answers them. */
+    /** Redis answers several parameters in its dictionary's order, which varies from run to run. */
     private static final String[][] CONFIG = {{"appendonly", "no"}, {"save", ""}};
 
     private IntrospectionCommands() {}

@@ -2,19 +2,10 @@ package dev.weft.examples.redis.resp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class RespWriterTest {
-    private static String drain(RespWriter w) {
-        ByteBuffer b = w.flipped();
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
-        w.reset();
-        return new String(out, StandardCharsets.ISO_8859_1);
-    }
-
     @Test
     void writesEachReplyTypeAsRedisDoes() {
         RespWriter w = new RespWriter(8);
@@ -28,7 +19,7 @@ class RespWriterTest {
         w.nullBulk();
         w.array(2);
         w.nullArray();
-        assertThat(drain(w)).isEqualTo("+OK\r\n+PONG\r\n-ERR bad  thing\r\n:7\r\n:-12345678901\r\n:-9223372036854775808\r\n"
+        assertThat(WrittenReplies.drain(w)).isEqualTo("+OK\r\n+PONG\r\n-ERR bad  thing\r\n:7\r\n:-12345678901\r\n:-9223372036854775808\r\n"
                 + "$2\r\nhi\r\n$-1\r\n*2\r\n*-1\r\n");
     }
 
@@ -41,6 +32,6 @@ class RespWriterTest {
         w.reset();
         assertThat(w.size()).isZero();
         w.integer(1);
-        assertThat(drain(w)).isEqualTo(":1\r\n");
+        assertThat(WrittenReplies.drain(w)).isEqualTo(":1\r\n");
     }
 }
