@@ -9,11 +9,13 @@ import javax.management.remote.JMXConnector;
 
 /**
  * {@code weft-console <pid|host:port> [--once] [--html FILE] [--interval MS] [--idle-warn SECONDS]
- * [--poll-warn MS] [--scheduled-warn MS] [--rows N]}: a live view of a JVM's Weft runtimes, the
+ * [--poll-warn MS] [--scheduled-warn MS] [--rows N] [--dump]}: a live view of a JVM's Weft runtimes, the
  * tokio-console of Weft. It attaches over JMX, reads each runtime's MBean every interval and
  * redraws the terminal with ANSI escapes: the workers' busy share, the task table sorted by busy
  * time, and warnings ({@link Warnings}). {@code --once} prints one frame (two samples an interval
- * apart) and exits; {@code --html FILE} writes the same tables as an HTML page (at every frame).
+ * apart) and exits; {@code --dump} prints each runtime's task dump (every live task, its state
+ * and what it waits on: the {@code Weft.async} frames with source lines, a coroutine's stack) and
+ * exits, the SIGQUIT of Weft's tasks; {@code --html FILE} writes the same tables as an HTML page (at every frame).
  * Task figures need the watched JVM to run with {@code -Dweft.taskStats=true}.
  *
  * {@snippet :
@@ -72,6 +74,11 @@ public final class Main {
         }
         try (JMXConnector c = connector) {
             MBeanServerConnection server = c.getMBeanServerConnection();
+            if (o.dump()) {
+                out.print(TaskDumps.dumpAll(server));
+                out.flush();
+                return 0;
+            }
             List<Sample> before = Sampler.sampleAll(server);
             if (o.once()) {
                 Thread.sleep(o.interval());

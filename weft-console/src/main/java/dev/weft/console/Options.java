@@ -13,6 +13,7 @@ import java.time.Duration;
  *
  * @param target the JVM: a process id, {@code host:port} of its JMX RMI agent, or a JMX service URL
  * @param once print one frame and exit
+ * @param dump print each runtime's task dump and exit
  * @param html where to write the task table as an HTML page, or {@code null}
  * @param interval time between two samples (the busy share is their difference)
  * @param idleWarn warn about tasks idle for longer than this
@@ -20,11 +21,11 @@ import java.time.Duration;
  * @param scheduledWarn warn about tasks queued for longer than this without a poll
  * @param rows the most task rows shown per runtime
  */
-public record Options(String target, boolean once, Path html, Duration interval, Duration idleWarn, Duration pollWarn,
+public record Options(String target, boolean once, boolean dump, Path html, Duration interval, Duration idleWarn, Duration pollWarn,
         Duration scheduledWarn, int rows) {
 
     /** The usage line, printed with every error about the command line. */
-    static final String USAGE = "usage: weft-console <pid|host:port|service:jmx:...> [--once] [--html FILE] [--interval MS]"
+    static final String USAGE = "usage: weft-console <pid|host:port|service:jmx:...> [--once] [--dump] [--html FILE] [--interval MS]"
             + " [--idle-warn SECONDS] [--poll-warn MS] [--scheduled-warn MS] [--rows N]";
 
     /**
@@ -35,6 +36,7 @@ public record Options(String target, boolean once, Path html, Duration interval,
     static Options parse(String[] args) {
         String target = null;
         boolean once = false;
+        boolean dump = false;
         Path html = null;
         Duration interval = Duration.ofSeconds(1);
         Duration idleWarn = Duration.ofSeconds(60);
@@ -45,6 +47,7 @@ public record Options(String target, boolean once, Path html, Duration interval,
             String a = args[i];
             switch (a) {
                 case "--once" -> once = true;
+                case "--dump" -> dump = true;
                 case "--html" -> html = Path.of(value(args, ++i, a));
                 case "--interval" -> interval = Duration.ofMillis(positive(args, ++i, a));
                 case "--idle-warn" -> idleWarn = Duration.ofSeconds(positive(args, ++i, a));
@@ -59,7 +62,7 @@ public record Options(String target, boolean once, Path html, Duration interval,
             }
         }
         if (target == null) throw new IllegalArgumentException("no target: give a pid or host:port");
-        return new Options(target, once, html, interval, idleWarn, pollWarn, scheduledWarn, rows);
+        return new Options(target, once, dump, html, interval, idleWarn, pollWarn, scheduledWarn, rows);
     }
 
     private static String value(String[] args, int i, String option) {

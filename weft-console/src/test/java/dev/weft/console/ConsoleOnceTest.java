@@ -76,6 +76,15 @@ class ConsoleOnceTest {
     }
 
     @Test
+    void dumpPrintsEveryLiveTaskOfEachRuntimeAndWhatItWaitsOn() {
+        String[] r = run(Long.toString(child.pid()), "--dump");
+        assertThat(r[0]).as("exit code; stderr: " + r[2]).isEqualTo("0");
+        assertThat(r[1]).containsPattern("(?m)^== dev\\.weft:type=Runtime,name=\"?workload-");
+        assertThat(r[1]).containsPattern("(?m)^task [0-9a-f]+ (idle|scheduled|running)");
+        assertThat(r[1]).as("the idle task's leaf future").contains("leaf ");
+    }
+
+    @Test
     void htmlWritesTheSameTaskTableAsAPage(@TempDir Path dir) throws Exception {
         Path page = dir.resolve("tasks.html");
         frameWithIdleWarning("--html", page.toString());
