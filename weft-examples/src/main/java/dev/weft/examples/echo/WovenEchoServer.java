@@ -3,6 +3,7 @@ package dev.weft.examples.echo;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.examples.Accepting;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -10,7 +11,6 @@ import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.channels.ClosedChannelException;
 
 /**
  * The echo server of {@link CoroutineEchoServer}, the same straight-line source, but with
@@ -44,7 +44,7 @@ public final class WovenEchoServer implements AutoCloseable {
     private WovenEchoServer(TcpListener listener, Runtime runtime) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(acceptLoop(listener, runtime));
+        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime, WovenEchoServer::echo));
     }
 
     /**
@@ -58,24 +58,6 @@ public final class WovenEchoServer implements AutoCloseable {
         TcpListener l = TcpListener.bind(address);
         Runtime rt = Runtime.builder().workers(2).threadNamePrefix("woven-echo-worker-").build();
         return new WovenEchoServer(l, rt);
-    }
-
-    /** Accepts until the listener is closed; answers how many connections it accepted. */
-    private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime) {
-        return Weft.async(() -> {
-            long accepted = 0;
-            while (true) {
-                TcpStream s;
-                try {
-                    s = await(listener.accept());
-                } catch (ClosedChannelException closed) { // the listener was closed: stop
-                    return accepted;
-                }
-                accepted++;
-                s.setNoDelay(true);
-                runtime.spawn(echo(s)).detach();
-            }
-        });
     }
 
     /**

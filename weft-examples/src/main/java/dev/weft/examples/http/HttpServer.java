@@ -1,16 +1,12 @@
 package dev.weft.examples.http;
 
-import static dev.weft.Weft.await;
-
-import dev.weft.Weft;
+import dev.weft.examples.Accepting;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
-import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.channels.ClosedChannelException;
 
 /**
  * An HTTP/1.1 server on Weft, written as a Weft user writes one: a woven accept loop that spawns
@@ -33,7 +29,8 @@ public final class HttpServer implements AutoCloseable {
     private HttpServer(TcpListener listener, Runtime runtime, Handler handler, Limits limits) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(acceptLoop(listener, runtime, handler, limits));
+        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime,
+                s -> HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED)));
     }
 
     /**
@@ -62,35 +59,6 @@ public final class HttpServer implements AutoCloseable {
         int workers = java.lang.Runtime.getRuntime().availableProcessors();
         Runtime rt = Runtime.builder().workers(workers).threadNamePrefix("http-worker-").build();
         return new HttpServer(l, rt, handler, limits);
-    }
-
-    /**
-     * Accepts until the listener is closed, one connection task per accepted socket; answers how
-     * many connections it served.
-     */
-    private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime, Handler handler, Limits limits) {
-        return Weft.async(() -> {
-            for (long served = 0; ; served++) {
-                TcpStream s;
-                try {
-                    s = await(listener.accept());
-                } catch (ClosedChannelException serverClosed) {
-                    return served;
-                }
-                if (noDelay(s)) runtime.spawn(HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED)).detach();
-            }
-        });
-    }
-
-    /** @return whether Nagle's delay is off; closes a socket that is gone already */
-    private static boolean noDelay(TcpStream s) throws IOException {
-        try {
-            s.setNoDelay(true);
-            return true;
-        } catch (IOException gone) {
-            s.close();
-            return false;
-        }
     }
 
     /**

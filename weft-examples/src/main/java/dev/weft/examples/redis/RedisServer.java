@@ -1,8 +1,6 @@
 package dev.weft.examples.redis;
 
-import static dev.weft.Weft.await;
-
-import dev.weft.Weft;
+import dev.weft.examples.Accepting;
 import dev.weft.examples.redis.command.Commands;
 import dev.weft.examples.redis.command.Database;
 import dev.weft.examples.redis.command.Dispatcher;
@@ -12,10 +10,8 @@ import dev.weft.examples.redis.store.Keyspace;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
-import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import java.io.IOException;
-import java.nio.channels.ClosedChannelException;
 
 /**
  * A Redis-protocol (RESP2) server on Weft that {@code redis-cli} and {@code redis-benchmark}
@@ -44,7 +40,8 @@ public final class RedisServer implements AutoCloseable {
         this.runtime = runtime;
         this.db = db;
         Dispatcher dispatcher = new Dispatcher(Commands.table(db));
-        this.acceptor = runtime.spawn(acceptLoop(listener, runtime, dispatcher, db, config));
+        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime,
+                s -> ConnectionLoop.serve(s, new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout())));
     }
 
     /**
@@ -59,26 +56,6 @@ public final class RedisServer implements AutoCloseable {
         Runtime rt = Runtime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
         Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
         return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config);
-    }
-
-    /** Accepts until the listener is closed; answers how many connections it accepted. */
-    private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime, Dispatcher dispatcher, Database db,
-                                           RedisConfig config) {
-        return Weft.async(() -> {
-            long accepted = 0;
-            while (true) {
-                TcpStream s;
-                try {
-                    s = await(listener.accept());
-                } catch (ClosedChannelException closed) { // the server was closed: stop
-                    return accepted;
-                }
-                accepted++;
-                s.setNoDelay(true);
-                ConnectionState c = new ConnectionState(dispatcher, new Session(db), config.limits());
-                runtime.spawn(ConnectionLoop.serve(s, c, config.requestTimeout())).detach();
-            }
-        });
     }
 
     /**
