@@ -5,23 +5,23 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.ListenerEndpoint;
+import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.time.Sleep;
 import dev.weft.time.Time;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The future of a listener's {@code accept()}: take a pending connection, wait for one, or pause
- * after a passing error ({@link AcceptBackoff}).
+ * after a passing error ({@link AcceptBackoff}). The same for a real listener ({@link NioListener})
+ * and a network provider's, so both get the same pause on "Too many open files".
  *
  * <h2>State (owner thread only)</h2>
  * <pre>
- * waiting   holds the listener source's read slot           -> on readiness: accept again
+ * waiting   holds a slot in the listener's waiters           -> on readiness: accept again
  * pause     a sleep after a passing error, else null        -> when it expires: accept again
  * backoff   the last pause, null after a success
  * </pre>
@@ -31,21 +31,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <S> the stream type the accepted channel is wrapped in
  */
 final class Accept<S> implements IoFuture<S> {
-    /** Wraps a registered, connected channel into a stream. */
+    /** Wraps a connected endpoint into a stream. */
     @FunctionalInterface
     interface Wrap<S> {
-        S wrap(Async<SocketChannel> io) throws IOException;
+        S wrap(StreamEndpoint io) throws IOException;
     }
 
-    private final Async<ServerSocketChannel> io;
+    private final ListenerEndpoint listener;
     private final AtomicLong errors;
     private final Wrap<S> wrap;
     private boolean waiting;
     private Sleep pause;
     private Duration backoff;
 
-    Accept(Async<ServerSocketChannel> io, AtomicLong errors, Wrap<S> wrap) {
-        this.io = io;
+    Accept(ListenerEndpoint listener, AtomicLong errors, Wrap<S> wrap) {
+        this.listener = listener;
         this.errors = errors;
         this.wrap = wrap;
     }
@@ -57,9 +57,9 @@ final class Accept<S> implements IoFuture<S> {
                 if (pause.poll(cx).isPending()) return Poll.pending();
                 pause = null;
             }
-            SocketChannel ch;
+            StreamEndpoint ch;
             try {
-                ch = io.get().accept();
+                ch = listener.accept();
             } catch (ClosedChannelException e) {
                 cancel();
                 throw e;
@@ -77,13 +77,13 @@ final class Accept<S> implements IoFuture<S> {
                 cancel();
                 Coop.proceed(cx);
                 try {
-                    return Poll.ready(wrap.wrap(Async.of(ch)));
+                    return Poll.ready(wrap.wrap(ch));
                 } catch (IOException | RuntimeException e) {
                     ch.close();
                     throw e;
                 }
             }
-            if (!io.source().register(Source.READ, this, cx.waker())) throw new ClosedChannelException();
+            if (!listener.register(this, cx.waker())) throw new ClosedChannelException();
             waiting = true;
             return Poll.pending();
         }
@@ -93,7 +93,7 @@ final class Accept<S> implements IoFuture<S> {
     public void cancel() {
         if (waiting) {
             waiting = false;
-            io.source().deregister(Source.READ, this);
+            listener.deregister(this);
         }
         if (pause != null) {
             pause.cancel();

@@ -2,6 +2,7 @@ package dev.weft.net;
 
 import dev.weft.future.Context;
 import dev.weft.io.IoFuture;
+import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import dev.weft.future.Poll;
 
@@ -12,10 +13,10 @@ import dev.weft.future.Poll;
  */
 final class Deregistering<T> implements IoFuture<T> {
     private final IoFuture<T> inner;
-    private final StreamIo io;
+    private final StreamEndpoint io;
     private final int dir;
 
-    Deregistering(IoFuture<T> inner, StreamIo io, int dir) {
+    Deregistering(IoFuture<T> inner, StreamEndpoint io, int dir) {
         this.inner = inner;
         this.io = io;
         this.dir = dir;

@@ -6,6 +6,7 @@ import dev.weft.future.Poll;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Offload;
 import dev.weft.io.IoFuture;
+import dev.weft.net.internal.NetProvider;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,7 +16,8 @@ import java.net.UnknownHostException;
  * The future of {@link TcpStream#connect(String, int)}: a literal address connects at once; a host
  * name is first looked up off the workers (on the runtime's blocking pool, through
  * {@link Offload}), since {@code getaddrinfo} blocks for as long as DNS takes. Outside a runtime the
- * caller's own thread, which is no worker, looks it up in the first poll.
+ * caller's own thread, which is no worker, looks it up in the first poll. A runtime with a network
+ * provider (a simulation) resolves names itself: the unresolved address goes to it as it is.
  *
  * <h2>State (owner thread only)</h2>
  * <pre>
@@ -38,6 +40,9 @@ final class HostConnect implements IoFuture<TcpStream> {
 
     @Override
     public Poll<TcpStream> poll(Context cx) throws IOException {
+        if (connect == null && NetProvider.current() != null) {
+            connect = TcpStream.connect(InetSocketAddress.createUnresolved(host, port));
+        }
         if (connect == null) {
             InetAddress address = literal(host);
             if (address == null) {

@@ -8,15 +8,18 @@ import dev.weft.io.AsyncIo;
 import dev.weft.io.AsyncRead;
 import dev.weft.io.AsyncWrite;
 import dev.weft.net.internal.Source;
+import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
  * A connected stream socket, TCP ({@link TcpStream}) or Unix-domain ({@link UnixStream}): an
  * {@link AsyncRead} and {@link AsyncWrite} over a non-blocking {@link SocketChannel} registered
- * with the reactor. Everything here works the same for both kinds.
+ * with the reactor, or, in a simulation, over the simulated network (a {@code TcpStream} made by
+ * {@code connect} or {@code accept} there). Everything here works the same for all of them.
  *
  * {@snippet :
  * static Future<Void> greet(SocketStream s) { // either kind of stream
@@ -33,10 +36,10 @@ import java.nio.channels.SocketChannel;
  */
 public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, AutoCloseable
         permits TcpStream, UnixStream {
-    final StreamIo io;
+    final StreamEndpoint io;
 
-    SocketStream(Async<SocketChannel> io) {
-        this.io = new StreamIo(io);
+    SocketStream(StreamEndpoint io) {
+        this.io = io;
     }
 
     @Override
@@ -58,7 +61,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
     /** Shuts the output half down (the peer reads end of stream); reading still works. */
     @Override
     public Poll<Void> pollShutdown(Context cx) throws IOException {
-        return io.pollShutdown();
+        return io.pollShutdown(cx);
     }
 
     /**
@@ -140,17 +143,46 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @throws IOException if the socket is closed or not connected
      */
     public void shutdownOutput() throws IOException {
-        io.io().get().shutdownOutput();
+        io.shutdownOutput();
     }
 
     /** @return a future completing when the socket is reported readable; see {@link Async#readable()} */
     public IoFuture<Void> readable() {
-        return io.io().readable();
+        return io.readable();
     }
 
     /** @return a future completing when the socket is reported writable; see {@link Async#writable()} */
     public IoFuture<Void> writable() {
-        return io.io().writable();
+        return io.writable();
+    }
+
+    /**
+     * Reads a socket option ({@link java.net.StandardSocketOptions}), as
+     * {@link SocketChannel#getOption} does.
+     *
+     * @param name the option
+     * @param <T> its type
+     * @return its value
+     * @throws IOException if the socket is closed
+     * @throws UnsupportedOperationException if the socket does not support the option
+     */
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        return io.getOption(name);
+    }
+
+    /**
+     * Sets a socket option ({@link java.net.StandardSocketOptions}), as
+     * {@link SocketChannel#setOption} does. On a simulated stream {@code SO_RCVBUF} sets the
+     * receive buffer's capacity.
+     *
+     * @param name the option
+     * @param value its value
+     * @param <T> its type
+     * @throws IOException if the socket is closed or the value is invalid
+     * @throws UnsupportedOperationException if the socket does not support the option
+     */
+    public <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        io.setOption(name, value);
     }
 
     /**
@@ -158,7 +190,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @throws IOException if the socket is closed
      */
     public SocketAddress localAddress() throws IOException {
-        return io.io().get().getLocalAddress();
+        return io.localAddress();
     }
 
     /**
@@ -166,12 +198,17 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      * @throws IOException if the socket is closed
      */
     public SocketAddress remoteAddress() throws IOException {
-        return io.io().get().getRemoteAddress();
+        return io.remoteAddress();
     }
 
-    /** @return the asynchronous channel under this stream, for options and {@code readWith} */
+    /**
+     * @return the asynchronous channel under this stream, for {@code readWith} and the like
+     * @throws UnsupportedOperationException on a simulated stream, which has no channel
+     */
     public Async<SocketChannel> channel() {
-        return io.io();
+        if (io instanceof StreamIo real) return real.io();
+        throw new UnsupportedOperationException("a simulated stream has no NIO channel (" + io
+                + "): use the stream's own methods (read, write, getOption, setOption)");
     }
 
     /** @return how many tasks wait on this socket in the reactor (a test hook: not public API) */
@@ -186,6 +223,6 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      */
     @Override
     public void close() throws IOException {
-        io.io().close();
+        io.close();
     }
 }

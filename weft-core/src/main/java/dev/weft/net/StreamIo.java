@@ -3,15 +3,20 @@ package dev.weft.net;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
+import dev.weft.io.IoFuture;
 import dev.weft.net.internal.Source;
+import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
+import java.net.SocketAddress;
+import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 
 /**
  * The {@link dev.weft.io.AsyncRead}/{@link dev.weft.io.AsyncWrite} poll methods of a connected
- * stream socket (TCP or Unix-domain), shared by {@link TcpStream} and {@link UnixStream}.
+ * stream socket (TCP or Unix-domain), shared by {@link TcpStream} and {@link UnixStream}: the
+ * real network's {@link StreamEndpoint}, over a non-blocking {@link SocketChannel}.
  *
  * <p>The read side registers under the key {@code reader}, the write side under {@code writer}
  * (one slot each: one task reads and one task writes at a time, as with any stream). A slot left
@@ -38,7 +43,7 @@ import java.nio.channels.SocketChannel;
  * touched only by the read side's poll (one at a time), {@code writer.state} only by the write
  * side's.
  */
-final class StreamIo {
+final class StreamIo implements StreamEndpoint {
     private static final int UNKNOWN = 0;
     private static final int DRAINED = 1;
     private static final int WAITING = 2;
@@ -69,11 +74,13 @@ final class StreamIo {
         return io;
     }
 
-    Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
+    @Override
+    public Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
         return poll(reader, cx, dst);
     }
 
-    Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
+    @Override
+    public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
         return poll(writer, cx, src);
     }
 
@@ -105,18 +112,66 @@ final class StreamIo {
         return Poll.pending();
     }
 
-    Poll<Void> pollShutdown() throws IOException {
+    @Override
+    public Poll<Void> pollShutdown(Context cx) throws IOException {
         ch.shutdownOutput();
         return Poll.ready(null);
     }
 
+    @Override
+    public void shutdownOutput() throws IOException {
+        ch.shutdownOutput();
+    }
+
+    @Override
+    public IoFuture<Void> readable() {
+        return io.readable();
+    }
+
+    @Override
+    public IoFuture<Void> writable() {
+        return io.writable();
+    }
+
+    @Override
+    public SocketAddress localAddress() throws IOException {
+        return ch.getLocalAddress();
+    }
+
+    @Override
+    public SocketAddress remoteAddress() throws IOException {
+        return ch.getRemoteAddress();
+    }
+
+    @Override
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        return ch.getOption(name);
+    }
+
+    @Override
+    public <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        ch.setOption(name, value);
+    }
+
     /** Drops the slot of the read ({@link Source#READ}) or write side; for cancelled futures. */
-    void deregister(int dir) {
+    @Override
+    public void deregister(int dir) {
         source.deregister(dir, dir == Source.READ ? reader : writer);
     }
 
     /** @return how many tasks wait on this stream (for tests and diagnostics) */
-    int waiterCount() {
+    @Override
+    public int waiterCount() {
         return source.waiterCount();
+    }
+
+    @Override
+    public void close() throws IOException {
+        io.close();
+    }
+
+    @Override
+    public String toString() {
+        return ch.toString();
     }
 }

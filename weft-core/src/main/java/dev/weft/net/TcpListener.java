@@ -2,6 +2,8 @@ package dev.weft.net;
 
 import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
+import dev.weft.net.internal.ListenerEndpoint;
+import dev.weft.net.internal.NetProvider;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -25,12 +27,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * not fail {@link #accept()} and do not spin: the accept pauses, 2 ms doubling up to 100 ms, and
  * goes on once connections can be taken again; {@link #acceptErrors()} counts them. Other errors
  * fail that accept only; the listener stays usable.
+ *
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}) the listener is bound on the simulated
+ * host of the calling task, with the same API and the same pause on passing errors.
  */
 public final class TcpListener implements AutoCloseable {
-    private final Async<ServerSocketChannel> io;
+    private final ListenerEndpoint io;
     private final AtomicLong errors = new AtomicLong();
 
-    private TcpListener(Async<ServerSocketChannel> io) {
+    private TcpListener(ListenerEndpoint io) {
         this.io = io;
     }
 
@@ -42,14 +47,24 @@ public final class TcpListener implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static TcpListener bind(SocketAddress address) throws IOException {
-        ServerSocketChannel ch = ServerSocketChannel.open();
-        try {
-            ch.bind(address, 1024);
-            return new TcpListener(Async.of(ch));
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
-        }
+        return bind(address, 1024);
+    }
+
+    /**
+     * Binds a listener to {@code address} (port 0 picks a free port) with room for
+     * {@code backlog} connections not yet accepted (the kernel may round it; beyond it, connects
+     * wait or are refused).
+     *
+     * @param address the local address
+     * @param backlog the most pending connections, at least 1
+     * @return the listener
+     * @throws IOException if the address cannot be bound
+     */
+    public static TcpListener bind(SocketAddress address, int backlog) throws IOException {
+        if (backlog < 1) throw new IllegalArgumentException("backlog: " + backlog);
+        NetProvider net = NetProvider.current();
+        if (net != null) return new TcpListener(net.bind(address, backlog));
+        return new TcpListener(NioListener.bind(ServerSocketChannel.open(), address, backlog));
     }
 
     /**
@@ -61,6 +76,7 @@ public final class TcpListener implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static TcpListener bind(String host, int port) throws IOException {
+        if (NetProvider.current() != null) return bind(InetSocketAddress.createUnresolved(host, port));
         return bind(new InetSocketAddress(host, port));
     }
 
@@ -83,12 +99,12 @@ public final class TcpListener implements AutoCloseable {
      * @throws IOException if the listener is closed
      */
     public InetSocketAddress localAddress() throws IOException {
-        return (InetSocketAddress) io.get().getLocalAddress();
+        return (InetSocketAddress) io.localAddress();
     }
 
     /** @return how many tasks wait in the reactor for a connection (a test hook: not public API) */
     int waiterCount() {
-        return io.source().waiterCount();
+        return io.waiterCount();
     }
 
     /** @return how many passing accept errors paused this listener so far */
@@ -104,5 +120,10 @@ public final class TcpListener implements AutoCloseable {
     @Override
     public void close() throws IOException {
         io.close();
+    }
+
+    @Override
+    public String toString() {
+        return "TcpListener[" + io + "]";
     }
 }

@@ -7,7 +7,7 @@ import dev.weft.future.Poll;
 import dev.weft.io.AsyncIo;
 import dev.weft.io.AsyncRead;
 import dev.weft.io.AsyncWrite;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -29,9 +29,12 @@ import java.time.Duration;
  * }
  *
  * <p>The rules of {@link SocketStream} hold: one reader and one writer at a time; close wakes both.
+ *
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}) the connect functions reach the simulated
+ * hosts instead of the kernel (host names resolve there, without DNS); the stream behaves the same.
  */
 public final class TcpStream extends SocketStream {
-    TcpStream(Async<SocketChannel> io) {
+    TcpStream(StreamEndpoint io) {
         super(io);
     }
 
@@ -46,7 +49,7 @@ public final class TcpStream extends SocketStream {
      * @return a future of the connected stream
      */
     public static IoFuture<TcpStream> connect(SocketAddress address) {
-        return new Connect<>(SocketChannel::open, address, null, TcpStream::new);
+        return new Connect<>(SocketChannel::open, true, address, null, TcpStream::new);
     }
 
     /**
@@ -58,7 +61,7 @@ public final class TcpStream extends SocketStream {
      * @return a future of the connected stream
      */
     public static IoFuture<TcpStream> connect(SocketAddress address, Duration timeout) {
-        return new Connect<>(SocketChannel::open, address, timeout, TcpStream::new);
+        return new Connect<>(SocketChannel::open, true, address, timeout, TcpStream::new);
     }
 
     /**
@@ -81,7 +84,7 @@ public final class TcpStream extends SocketStream {
      * @throws IOException if the option cannot be set
      */
     public void setNoDelay(boolean on) throws IOException {
-        io.io().get().setOption(StandardSocketOptions.TCP_NODELAY, on);
+        io.setOption(StandardSocketOptions.TCP_NODELAY, on);
     }
 
     /**
@@ -89,7 +92,7 @@ public final class TcpStream extends SocketStream {
      * @throws IOException if the option cannot be read
      */
     public boolean noDelay() throws IOException {
-        return io.io().get().getOption(StandardSocketOptions.TCP_NODELAY);
+        return io.getOption(StandardSocketOptions.TCP_NODELAY);
     }
 
     @Override
@@ -104,6 +107,6 @@ public final class TcpStream extends SocketStream {
 
     @Override
     public String toString() {
-        return "TcpStream[" + io.io().get() + "]";
+        return "TcpStream[" + io + "]";
     }
 }

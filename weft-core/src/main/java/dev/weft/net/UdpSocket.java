@@ -2,6 +2,8 @@ package dev.weft.net;
 
 import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
+import dev.weft.net.internal.DatagramEndpoint;
+import dev.weft.net.internal.NetProvider;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -22,11 +24,15 @@ import java.nio.channels.DatagramChannel;
  *
  * <p>A datagram longer than the buffer is cut to the buffer's size (the rest is lost), as with
  * {@link DatagramChannel}.
+ *
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}) the socket is bound on the simulated host of
+ * the calling task; datagrams there take the link's latency (so they may arrive out of order) and
+ * may be dropped.
  */
 public final class UdpSocket implements AutoCloseable {
-    private final Async<DatagramChannel> io;
+    private final DatagramEndpoint io;
 
-    private UdpSocket(Async<DatagramChannel> io) {
+    private UdpSocket(DatagramEndpoint io) {
         this.io = io;
     }
 
@@ -38,14 +44,8 @@ public final class UdpSocket implements AutoCloseable {
      * @throws IOException if it cannot be bound
      */
     public static UdpSocket bind(SocketAddress address) throws IOException {
-        DatagramChannel ch = DatagramChannel.open();
-        try {
-            ch.bind(address);
-            return new UdpSocket(Async.of(ch));
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
-        }
+        NetProvider net = NetProvider.current();
+        return new UdpSocket(net != null ? net.bindDatagram(address) : NioDatagram.bind(address));
     }
 
     /**
@@ -56,7 +56,7 @@ public final class UdpSocket implements AutoCloseable {
      * @throws IOException if the socket cannot be connected
      */
     public void connect(SocketAddress peer) throws IOException {
-        io.get().connect(peer);
+        io.connect(peer);
     }
 
     /**
@@ -69,11 +69,7 @@ public final class UdpSocket implements AutoCloseable {
      * @return a future of the count sent (all of {@code src})
      */
     public IoFuture<Integer> sendTo(ByteBuffer src, SocketAddress target) {
-        return io.writeWith(ch -> {
-            boolean empty = !src.hasRemaining();
-            int n = ch.send(src, target);
-            return n == 0 && !empty ? null : n;
-        });
+        return io.sendTo(src, target);
     }
 
     /**
@@ -84,7 +80,7 @@ public final class UdpSocket implements AutoCloseable {
      * @return a future of the sender's address
      */
     public IoFuture<SocketAddress> receiveFrom(ByteBuffer dst) {
-        return io.readWith(ch -> ch.receive(dst));
+        return io.receiveFrom(dst);
     }
 
     /**
@@ -94,11 +90,7 @@ public final class UdpSocket implements AutoCloseable {
      * @return a future of the count sent
      */
     public IoFuture<Integer> send(ByteBuffer src) {
-        return io.writeWith(ch -> {
-            boolean empty = !src.hasRemaining();
-            int n = ch.write(src);
-            return n == 0 && !empty ? null : n;
-        });
+        return io.send(src);
     }
 
     /**
@@ -110,10 +102,7 @@ public final class UdpSocket implements AutoCloseable {
      * @return a future of the count received
      */
     public IoFuture<Integer> receive(ByteBuffer dst) {
-        return io.readWith(ch -> {
-            int before = dst.position();
-            return ch.receive(dst) == null ? null : dst.position() - before;
-        });
+        return io.receive(dst);
     }
 
     /**
@@ -121,7 +110,7 @@ public final class UdpSocket implements AutoCloseable {
      * @throws IOException if the socket is closed
      */
     public InetSocketAddress localAddress() throws IOException {
-        return (InetSocketAddress) io.get().getLocalAddress();
+        return io.localAddress();
     }
 
     /**
@@ -132,5 +121,10 @@ public final class UdpSocket implements AutoCloseable {
     @Override
     public void close() throws IOException {
         io.close();
+    }
+
+    @Override
+    public String toString() {
+        return "UdpSocket[" + io + "]";
     }
 }

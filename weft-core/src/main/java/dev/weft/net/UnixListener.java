@@ -23,11 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * Accept errors are handled as in {@link TcpListener}.
  */
 public final class UnixListener implements AutoCloseable {
-    private final Async<ServerSocketChannel> io;
+    private final NioListener io;
     private final Path path;
     private final AtomicLong errors = new AtomicLong();
 
-    private UnixListener(Async<ServerSocketChannel> io, Path path) {
+    private UnixListener(NioListener io, Path path) {
         this.io = io;
         this.path = path;
     }
@@ -40,14 +40,9 @@ public final class UnixListener implements AutoCloseable {
      * @throws IOException if the socket cannot be bound
      */
     public static UnixListener bind(Path path) throws IOException {
+        UnixDomainSocketAddress address = UnixDomainSocketAddress.of(path);
         ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        try {
-            ch.bind(UnixDomainSocketAddress.of(path), 1024);
-            return new UnixListener(Async.of(ch), path);
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
-        }
+        return new UnixListener(NioListener.bind(ch, address, 1024), path);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.weft.net;
 
 import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
+import dev.weft.net.internal.StreamEndpoint;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -20,7 +21,7 @@ import java.nio.file.Path;
  * The peer's address of a connecting client is often unnamed.
  */
 public final class UnixStream extends SocketStream {
-    UnixStream(Async<SocketChannel> io) {
+    UnixStream(StreamEndpoint io) {
         super(io);
     }
 
@@ -33,12 +34,12 @@ public final class UnixStream extends SocketStream {
      * @return a future of the connected stream
      */
     public static IoFuture<UnixStream> connect(Path path) {
-        return new Connect<>(() -> SocketChannel.open(StandardProtocolFamily.UNIX),
+        return new Connect<>(() -> SocketChannel.open(StandardProtocolFamily.UNIX), false,
                 UnixDomainSocketAddress.of(path), null, UnixStream::new);
     }
 
     @Override
     public String toString() {
-        return "UnixStream[" + io.io().get() + "]";
+        return "UnixStream[" + io + "]";
     }
 }

@@ -16,5 +16,13 @@
  * futures. Every future that registered gives its slot back when it completes or is cancelled.
  * Completed socket operations spend one unit of the cooperative budget
  * ({@code dev.weft.internal.Coop}).
+ *
+ * <p>The TCP and UDP types hold an endpoint interface of {@code dev.weft.net.internal}
+ * ({@code StreamEndpoint}, {@code ListenerEndpoint}, {@code DatagramEndpoint}), not a channel:
+ * {@code StreamIo}, {@code NioListener} and {@code NioDatagram} are the real ones; a runtime that
+ * registers a {@code NetProvider} among its drivers (a simulation) gets its own from
+ * {@code bind}/{@code connect}, checked once per bind or connect. {@code Accept} (with its
+ * back-off) and {@code Connect} (with its time limit) drive either kind, so a provider's listener
+ * that reports "Too many open files" pauses as a real one does.
  */
 package dev.weft.net;

@@ -18,6 +18,11 @@
  *       {@code poll}: the reactor is the poller of the process-wide
  *       {@code dev.weft.time.internal.Driver}, so idle workers, {@code blockOn} threads and the
  *       driver's fallback thread drive it, together with the timers.</li>
+ *   <li>{@link dev.weft.net.internal.NetProvider}: the seam for a network other than the kernel's
+ *       (a simulation's), found among a runtime's drivers; it hands out
+ *       {@link dev.weft.net.internal.StreamEndpoint}s, {@link dev.weft.net.internal.ListenerEndpoint}s
+ *       and {@link dev.weft.net.internal.DatagramEndpoint}s, the interfaces the sockets of
+ *       {@code dev.weft.net} drive whichever network is under them.</li>
  * </ul>
  * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).
  * Interest changes from tasks reach the driving thread through an allocation-free stack of sources
