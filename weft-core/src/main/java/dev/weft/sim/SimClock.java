@@ -1,6 +1,7 @@
 package dev.weft.sim;
 
 import dev.weft.time.Clock;
+import dev.weft.time.internal.WallClock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -20,7 +21,7 @@ import java.time.Instant;
  * <p>State: {@code now}, written by the simulation's thread only (between runs, by nobody); read
  * by it, or by the thread that ran the simulation after the run (ordered by the thread's join).
  */
-public final class SimClock implements Clock {
+public final class SimClock implements Clock, WallClock {
     private final Instant epoch;
     private long now;
 
@@ -39,6 +40,7 @@ public final class SimClock implements Clock {
     }
 
     /** @return the simulated wall-clock time: the builder's epoch plus {@link #elapsed()} */
+    @Override
     public Instant instant() {
         return epoch.plusNanos(now);
     }

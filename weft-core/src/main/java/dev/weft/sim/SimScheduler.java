@@ -30,7 +30,9 @@ import java.util.List;
  *           step from which it is delivered                        schedule once per transition)
  * waiting   tasks that waited for a waker at least once and are    index of t in waiting ==
  *           alive (the targets of spurious wakes)                   info(t).waitingIndex
- * infos     id, host tag, waiting index of each live task          key set = live tasks
+ * infos     id, host tag, waiting index of each live task          key set = live tasks (a
+ *                                                                   queue entry may outlive its
+ *                                                                   task: cancelled while queued)
  * current   the task being polled, or null
  * </pre>
  * All on the simulation's thread (before a run, the thread that builds it; the run's thread start
@@ -157,9 +159,9 @@ final class SimScheduler implements Schedule {
     private void pollOne() {
         int i = sim.random().nextInt(ready.size());
         RawTask<?> t = removeAt(ready, i);
-        Info info = infos.get(t);
+        Info info = infos.get(t); // null: the task finished while queued (cancelled); run() drops the entry
         current = info;
-        sim.trace(TraceHash.POLL, info.id, 0);
+        sim.trace(TraceHash.POLL, info == null ? -1 : info.id, 0);
         polls++;
         Coop.reset();
         try {
@@ -199,7 +201,7 @@ final class SimScheduler implements Schedule {
             Held h = held.get(i);
             if (all || h.fromStep <= steps) {
                 held.remove(i);
-                sim.trace(TraceHash.DELAYED, infos.get(h.task).id, steps);
+                sim.trace(TraceHash.DELAYED, idOf(h.task), steps);
                 ready.add(h.task);
             } else {
                 i++;
@@ -245,6 +247,12 @@ final class SimScheduler implements Schedule {
         return i == null ? Long.MAX_VALUE : i.id;
     }
 
+    /** @return the simulation's id of {@code t}, or -1 once it finished */
+    private long idOf(RawTask<?> t) {
+        Info i = infos.get(t);
+        return i == null ? -1 : i.id;
+    }
+
     // ---- Schedule ---------------------------------------------------------------------------
 
     @Override
@@ -258,8 +266,7 @@ final class SimScheduler implements Schedule {
             }
             return;
         }
-        Info info = infos.get(task);
-        sim.trace(TraceHash.WAKE, info == null ? -1 : info.id, yielded ? 1 : 0);
+        sim.trace(TraceHash.WAKE, idOf(task), yielded ? 1 : 0);
         SimConfig cfg = sim.config();
         if (cfg.heldWakeRate > 0 && sim.random().nextDouble() < cfg.heldWakeRate) {
             held.add(new Held(task, steps + 1 + sim.random().nextInt(cfg.maxHeldSteps)));

@@ -40,14 +40,6 @@ final class ChannelCore<T> {
     static final Object SENT = MessageQueue.SENT;
     /** {@link #offer} / {@link #take}: the task's budget is spent; it has been woken. */
     static final Object BUDGET = new Object();
-    /**
-     * A lost-wakeup bug put back on purpose, for showing that the simulation finds what ordinary
-     * tests miss ({@code -Dweft.mutant.lostWake=true}; never set it otherwise): a send then
-     * notifies a receiver only if no receiver is notified already, instead of one more, so two
-     * sends before the first woken receiver runs wake one receiver for two messages. Constant for
-     * the JIT: without the property the branch is gone.
-     */
-    private static final boolean LOST_WAKE_MUTANT = Boolean.getBoolean("weft.mutant.lostWake");
 
     final int capacity;
     final Event sendOps = new Event();
@@ -75,8 +67,7 @@ final class ChannelCore<T> {
         Object r = queue.offer(message);
         if (r == SENT) {
             if (cx != null) Coop.proceed(cx);
-            if (LOST_WAKE_MUTANT) recvOps.notify(1);
-            else recvOps.notifyAdditional(1);
+            recvOps.notifyAdditional(1);
         }
         return r;
     }

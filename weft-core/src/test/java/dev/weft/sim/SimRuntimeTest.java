@@ -159,6 +159,15 @@ class SimRuntimeTest {
     }
 
     @Test
+    void sleepUntilAnInstantReadsTheSimulatedWallClock() {
+        try (SimRuntime sim = SimRuntime.builder(3).epoch(java.time.Instant.parse("2030-06-01T00:00:00Z")).build()) {
+            sim.run(Weft.async(() -> await(Time.sleepUntil(java.time.Instant.parse("2030-06-01T02:00:00Z")))));
+            assertThat(sim.clock().elapsed()).isEqualTo(Duration.ofHours(2));
+            assertThat(sim.clock().instant()).isEqualTo(java.time.Instant.parse("2030-06-01T02:00:00Z"));
+        }
+    }
+
+    @Test
     void aRootThatWaitsForNothingIsADeadlockNamingTheWaitingTasks() {
         try (SimRuntime sim = SimRuntime.builder(9).build()) {
             Channel<String> ch = Channel.bounded(1);
