@@ -278,8 +278,18 @@ class SimRuntimeTest {
             java.util.concurrent.atomic.AtomicBoolean sent = new java.util.concurrent.atomic.AtomicBoolean();
             assertThatThrownBy(() -> sim.run(Weft.async(() -> {
                         Channel<Integer> ch = Channel.bounded(1);
-                        Task<Integer> receiver = Task.spawn(ch.receiver().recv());
-                        await(Future.yieldNow()); // the receiver waits now
+                        boolean[] waiting = {false};
+                        Future<Integer> recv = ch.receiver().recv();
+                        Task<Integer> receiver = Task.spawn(Future.pollFn(cx -> {
+                            try {
+                                var p = recv.poll(cx);
+                                waiting[0] = p.isPending();
+                                return p;
+                            } catch (Exception e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }));
+                        while (!waiting[0]) await(Future.yieldNow()); // the receiver waits now
                         new Thread(() -> {
                             ch.sender().trySend(1);
                             sent.set(true);
