@@ -19,4 +19,5 @@ module dev.weft {
     exports dev.weft.blocking;
     exports dev.weft.fs;
     exports dev.weft.flow;
+    exports dev.weft.sim;
 }

@@ -38,6 +38,7 @@ class LayeringTest {
             "fs",       // files, on the blocking pool
             "coro",     // stackful and woven coroutines
             "flow",     // Flow.Publisher interop
+            "sim",      // deterministic simulation: the production tasks and timers on one thread
             "");        // dev.weft: the front door
 
     private static final Pattern EDGE = Pattern.compile("^\\s*(dev\\.weft[\\w.]*)\\s+->\\s+(dev\\.weft[\\w.]*)\\s");

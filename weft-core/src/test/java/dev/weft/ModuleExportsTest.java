@@ -27,7 +27,8 @@ class ModuleExportsTest {
             "dev.weft.sync",
             "dev.weft.blocking",
             "dev.weft.fs",
-            "dev.weft.flow");
+            "dev.weft.flow",
+            "dev.weft.sim");
 
     @Test
     void exportsExactlyTheApiPackagesToEveryone() {

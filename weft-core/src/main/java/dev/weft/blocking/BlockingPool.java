@@ -1,5 +1,6 @@
 package dev.weft.blocking;
 
+import dev.weft.blocking.internal.InlinePool;
 import dev.weft.future.Fallible;
 import java.time.Duration;
 import java.util.Objects;
@@ -68,6 +69,12 @@ public final class BlockingPool {
     private int largest;
     private final java.util.Set<Thread> live = new java.util.HashSet<>();
     private boolean closed;
+    /** Null, or where every job goes instead of to a thread (a simulation's pool). */
+    private final InlinePool inline;
+
+    static {
+        InlinePool.Factory.install(BlockingPool::new);
+    }
 
     private BlockingPool(int maxThreads, Duration keepAlive, String prefix) {
         if (maxThreads < 1) throw new IllegalArgumentException("maxThreads: " + maxThreads);
@@ -75,6 +82,14 @@ public final class BlockingPool {
         this.keepAliveNanos = keepAlive.toNanos();
         this.prefix = Objects.requireNonNull(prefix, "prefix");
         if (keepAliveNanos <= 0) throw new IllegalArgumentException("keepAlive: " + keepAlive);
+        this.inline = null;
+    }
+
+    private BlockingPool(InlinePool inline) {
+        this.maxThreads = 1;
+        this.keepAliveNanos = 1;
+        this.prefix = "weft-sim-blocking";
+        this.inline = inline;
     }
 
     /**
@@ -103,6 +118,7 @@ public final class BlockingPool {
      * @return the future of its result
      */
     public <T> Fallible<T, Exception> unblock(Callable<T> callable) {
+        if (inline != null) return inline.unblock(Objects.requireNonNull(callable, "callable"));
         BlockingJob<T> job = new BlockingJob<>(this, Objects.requireNonNull(callable, "callable"));
         boolean start;
         lock.lock();

@@ -6,6 +6,7 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Outcomes;
 import dev.weft.internal.Parker;
+import dev.weft.internal.Simulation;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -71,6 +72,7 @@ public final class BlockOn {
      * @throws IllegalStateException on a runtime's worker thread
      */
     public static void refuseOnWorker(String what) {
+        Simulation.refuseIfSimulated(what + ", which would block the simulation's only thread (await instead)");
         Thread t = Thread.currentThread();
         if (Scheduler.isWorker(t)) {
             throw new IllegalStateException(what + " on " + t.getName() + ", a worker of a Weft runtime, would block it"

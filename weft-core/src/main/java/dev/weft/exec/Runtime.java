@@ -4,19 +4,20 @@ import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;
 import dev.weft.exec.internal.Scheduler;
+import dev.weft.future.Fallible;
+import dev.weft.future.Future;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Offload;
+import dev.weft.internal.Simulation;
 import dev.weft.net.internal.Reactor;
+import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.Driver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import dev.weft.future.Fallible;
-import dev.weft.future.Future;
-import dev.weft.task.Task;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -66,6 +67,7 @@ public final class Runtime implements AutoCloseable {
     private final RuntimeBean bean;
 
     private Runtime(Builder b) {
+        Simulation.refuseIfSimulated("a real runtime (its worker threads run outside the simulation's order)");
         this.name = RuntimeBean.claimName(b.threadNamePrefix);
         this.clock = b.clock;
         this.reactor = openReactor(b.threadNamePrefix);

@@ -99,6 +99,17 @@ import java.util.Arrays;
  * completion of the poll of a listener that this call notified.
  */
 public final class Event {
+    /**
+     * A lost-wakeup bug put back on purpose, to show that the simulation finds what the ordinary
+     * tests miss ({@code -Dweft.mutant.lostWake=true}; never set it otherwise). It looks like an
+     * optimisation: a listener that completed passes no notification on (it used it), and a
+     * cancelled one passes its notification on with a plain {@code notify(1)}, which does nothing
+     * while another notified listener has not consumed its own. So when one of two notified
+     * receivers is cancelled before it runs, one message is left with no receiver woken. A
+     * constant for the JIT: without the property the branches are gone.
+     */
+    static final boolean LOST_WAKE_MUTANT = Boolean.getBoolean("weft.mutant.lostWake");
+
     private static final VarHandle NOTIFIED_COUNT;
     private static final VarHandle SOLO_SLOT;
 
@@ -351,6 +362,17 @@ public final class Event {
 
     /** Removes node {@code l} (owner only); a notification it had not consumed goes to another listener. */
     void remove(EventNode l) {
+        remove(l, true);
+    }
+
+    /**
+     * Removes node {@code l} (owner only).
+     *
+     * @param l the node
+     * @param passOn whether a notification it had not consumed goes to another listener (always,
+     *     except in the lost-wakeup mutant)
+     */
+    void remove(EventNode l, boolean passOn) {
         int s = l.stateAcquire();
         if (s == EventNode.IDLE) return;
         if (s == EventNode.SOLO) {
@@ -370,7 +392,7 @@ public final class Event {
             s = l.stateAcquire();
         }
         consume(l, s);
-        notify(1, EventNode.isAdditional(s));
+        if (passOn) notify(1, !LOST_WAKE_MUTANT && EventNode.isAdditional(s));
     }
 
     /** @return whether the owner took its SOLO node {@code l} out before any notifier claimed it */

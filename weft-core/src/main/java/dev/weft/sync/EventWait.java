@@ -54,4 +54,14 @@ abstract class EventWait extends EventNode {
     final void stopWaiting(Event e) {
         if (stateAcquire() != IDLE) e.remove(this);
     }
+
+    /**
+     * The future completed: as {@link #stopWaiting}, except that in the lost-wakeup mutant
+     * ({@link Event#LOST_WAKE_MUTANT}) a notification it had not consumed is dropped.
+     *
+     * @param e the event this future waits on
+     */
+    final void stopWaitingDone(Event e) {
+        if (stateAcquire() != IDLE) e.remove(this, !Event.LOST_WAKE_MUTANT);
+    }
 }

@@ -23,7 +23,7 @@ final class Recv<T> extends EventWait implements Future<T> {
                 throw ChannelClosedException.onRecv();
             }
             if (r != ChannelCore.NOT_NOW) {
-                stopWaiting(core.recvOps);
+                stopWaitingDone(core.recvOps);
                 return Poll.ready((T) r);
             }
             if (!waitOn(core.recvOps, cx)) return Poll.pending();

@@ -5,6 +5,7 @@ import dev.weft.future.Future;
 import dev.weft.internal.Drivers;
 import dev.weft.time.internal.Driver;
 import dev.weft.time.internal.Timers;
+import dev.weft.time.internal.WallClock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -65,13 +66,15 @@ public final class Time {
     /**
      * A future that is ready once the wall clock reaches {@code deadline}. The wall-clock distance
      * is measured now and turned into a monotonic deadline, so later wall-clock changes do not
-     * move it.
+     * move it. Inside a simulation the wall clock is the simulation's ({@code SimClock.instant()}).
      *
      * @param deadline the instant
      * @return the sleep
      */
     public static Sleep sleepUntil(Instant deadline) {
-        return sleep(Duration.between(Instant.now(), deadline));
+        Timers timers = currentTimers();
+        Instant now = timers != null && timers.clock() instanceof WallClock w ? w.instant() : Instant.now();
+        return sleep(Duration.between(now, deadline));
     }
 
     /**

@@ -3,10 +3,10 @@ package dev.weft.examples;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
+import dev.weft.task.Task;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.function.Function;
@@ -18,7 +18,7 @@ import java.util.function.Function;
  * so one reset peer never ends the loop.
  *
  * {@snippet :
- * Task<Long> acceptor = rt.spawn(Accepting.loop(listener, rt, s -> serve(s)));
+ * Task<Long> acceptor = rt.spawn(Accepting.loop(listener, s -> serve(s)));
  * }
  */
 public final class Accepting {
@@ -26,11 +26,11 @@ public final class Accepting {
 
     /**
      * @param listener where connections arrive
-     * @param runtime where each connection's task is spawned
-     * @param serve the task for one connection (it owns and closes the stream)
+     * @param serve the task for one connection (it owns and closes the stream); spawned with
+     *     {@code Task.spawn}, so on the runtime (or in the simulation) that runs the loop
      * @return a future of how many connections were accepted, ready once the listener is closed
      */
-    public static Future<Long> loop(TcpListener listener, Runtime runtime, Function<TcpStream, Future<?>> serve) {
+    public static Future<Long> loop(TcpListener listener, Function<TcpStream, Future<?>> serve) {
         return Weft.async(() -> {
             long accepted = 0;
             while (true) {
@@ -47,7 +47,7 @@ public final class Accepting {
                     s.close();
                     continue;
                 }
-                runtime.spawn(serve.apply(s)).detach();
+                Task.spawn(serve.apply(s)).detach();
             }
         });
     }

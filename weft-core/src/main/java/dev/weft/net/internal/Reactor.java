@@ -1,6 +1,7 @@
 package dev.weft.net.internal;
 
 import dev.weft.internal.Drivers;
+import dev.weft.internal.Simulation;
 import dev.weft.time.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -129,6 +130,8 @@ public final class Reactor implements Poller {
      *     runtime, the {@linkplain #shared() shared} one
      */
     public static Reactor current() {
+        Simulation.refuseIfSimulated("a real socket (a channel registered with the NIO reactor); use the"
+                + " simulation's network (TcpStream, TcpListener and UdpSocket run on it)");
         Reactor r = Drivers.currentOrNull(KEY);
         return r != null ? r : Shared.INSTANCE;
     }

@@ -44,7 +44,7 @@ public final class WovenEchoServer implements AutoCloseable {
     private WovenEchoServer(TcpListener listener, Runtime runtime) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime, WovenEchoServer::echo));
+        this.acceptor = runtime.spawn(Accepting.loop(listener, WovenEchoServer::echo));
     }
 
     /**

@@ -29,8 +29,25 @@ public final class HttpServer implements AutoCloseable {
     private HttpServer(TcpListener listener, Runtime runtime, Handler handler, Limits limits) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime,
-                s -> HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED)));
+        this.acceptor = runtime.spawn(serve(listener, handler, limits));
+    }
+
+    /**
+     * The server as one future, for a runtime (or a simulation) the caller owns: the accept loop,
+     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed.
+     *
+     * {@snippet :
+     * TcpListener l = TcpListener.bind("0.0.0.0", 80);        // inside a SimRuntime task, say
+     * Task.spawn(HttpServer.serve(l, Routes.demo(), Limits.DEFAULT));
+     * }
+     *
+     * @param listener where connections arrive
+     * @param handler what answers each request
+     * @param limits the bounds of every request
+     * @return a future of how many connections were accepted
+     */
+    public static Future<Long> serve(TcpListener listener, Handler handler, Limits limits) {
+        return Accepting.loop(listener, s -> HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED));
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
 import java.io.IOException;
+import java.util.function.LongSupplier;
 
 /**
  * A Redis-protocol (RESP2) server on Weft that {@code redis-cli} and {@code redis-benchmark}
@@ -39,9 +40,40 @@ public final class RedisServer implements AutoCloseable {
         this.listener = listener;
         this.runtime = runtime;
         this.db = db;
+        this.acceptor = runtime.spawn(serve(listener, db, config));
+    }
+
+    /**
+     * A fresh database for {@code config}: keys expire by {@code clockMillis}, and their expiry
+     * timers are tasks spawned on the runtime (or simulation) that sets them.
+     *
+     * @param config the shard count and pub/sub capacity
+     * @param clockMillis the wall clock of expiry, in milliseconds
+     * @return the database
+     */
+    public static Database database(RedisConfig config, LongSupplier clockMillis) {
+        Keyspace ks = new Keyspace(config.shards(), clockMillis, new TimerExpiry(null));
+        return Database.of(ks, new PubSub(config.pubsubCapacity()));
+    }
+
+    /**
+     * The server as one future, for a runtime (or a simulation) the caller owns: the accept loop,
+     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed.
+     *
+     * {@snippet :
+     * Database db = RedisServer.database(config, () -> sim.clock().instant().toEpochMilli());
+     * Task.spawn(RedisServer.serve(TcpListener.bind("0.0.0.0", 6379), db, config));
+     * }
+     *
+     * @param listener where connections arrive
+     * @param db the data
+     * @param config limits and the request timeout
+     * @return a future of how many connections were accepted
+     */
+    public static Future<Long> serve(TcpListener listener, Database db, RedisConfig config) {
         Dispatcher dispatcher = new Dispatcher(Commands.table(db));
-        this.acceptor = runtime.spawn(Accepting.loop(listener, runtime,
-                s -> ConnectionLoop.serve(s, new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout())));
+        return Accepting.loop(listener,
+                s -> ConnectionLoop.serve(s, new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout()));
     }
 
     /**

@@ -3,10 +3,12 @@ package dev.weft.examples.redis;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
 import dev.weft.examples.redis.store.ExpiryScheduler;
 import dev.weft.examples.redis.store.Key;
 import dev.weft.examples.redis.store.Keyspace;
+import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.task.Task;
 import dev.weft.time.Time;
 import java.time.Duration;
 
@@ -22,16 +24,18 @@ import java.time.Duration;
 final class TimerExpiry implements ExpiryScheduler {
     private final Runtime runtime;
 
+    /** @param runtime where expiry tasks go, or {@code null}: the runtime (or simulation) of the caller */
     TimerExpiry(Runtime runtime) {
         this.runtime = runtime;
     }
 
     @Override
     public void schedule(Keyspace keyspace, Key key, long delayMillis) {
-        runtime.spawn(expireLater(keyspace, key, delayMillis)).detach();
+        Future<Boolean> f = expireLater(keyspace, key, delayMillis);
+        (runtime != null ? runtime.spawn(f) : Task.spawn(f)).detach();
     }
 
-    private static dev.weft.future.Future<Boolean> expireLater(Keyspace keyspace, Key key, long delayMillis) {
+    private static Future<Boolean> expireLater(Keyspace keyspace, Key key, long delayMillis) {
         return Weft.async(() -> {
             await(Time.sleep(Duration.ofMillis(delayMillis)));
             return keyspace.expireIfDue(key);
