@@ -25,6 +25,17 @@ final class TraceHash {
     static final int DELAYED = 8;
     static final int BLOCKING = 9;
     static final int DONE = 10;
+    // the network's kinds
+    static final int PARTITION = 100;
+    static final int REPAIR = 101;
+    static final int RESET_ALL = 102;
+    static final int CONNECT = 103;
+    static final int ACCEPT = 104;
+    static final int SEGMENT = 105;
+    static final int RESET = 106;
+    static final int CLOSE = 107;
+    static final int DATAGRAM = 108;
+    static final int DATAGRAM_LOST = 109;
 
     private static final int TAIL = 32;
     private static final long K1 = 0x9E3779B97F4A7C15L;
