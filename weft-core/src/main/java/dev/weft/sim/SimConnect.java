@@ -31,8 +31,11 @@ import java.net.SocketAddress;
  * ESTABLISHED  the answer arrived                       poll -> TAKEN (the stream is returned)
  * REFUSED      a reset answered the SYN                 poll throws ConnectException -> TAKEN
  * TAKEN        the poll returned; nothing more happens
- * CANCELLED    cancelled before TAKEN: the client's end is closed with a reset to the server's
+ * CANCELLED    cancelled before TAKEN: if a listener admitted the SYN, the client's end is
+ *              closed with a reset to the server's (which its accepter then reads); if not, both
+ *              ends are closed at once (the SYN, when it arrives, finds nobody and is dropped)
  * </pre>
+ * {@code admitted}: a listener put the server's end in its backlog ({@link #established()}).
  */
 final class SimConnect implements IoFuture<StreamEndpoint> {
     private static final int NEW = 0;
@@ -46,6 +49,7 @@ final class SimConnect implements IoFuture<StreamEndpoint> {
     private final SimHost from;
     private final SocketAddress remote;
     private int state = NEW;
+    private boolean admitted;
     private SimConnection conn;
     private SimNet.Endpoint target;
     private Waker waker;
@@ -115,6 +119,7 @@ final class SimConnect implements IoFuture<StreamEndpoint> {
      * @return the server's end, for the backlog
      */
     SimStream established() {
+        admitted = true;
         net.deliver(target.host(), from, net.now() + latency(), () -> {
             if (state != SYN_SENT) return;
             state = ESTABLISHED;
@@ -148,8 +153,11 @@ final class SimConnect implements IoFuture<StreamEndpoint> {
         boolean started = state != NEW;
         state = CANCELLED;
         waker = null;
-        if (started) {
+        if (started && admitted) {
             conn.client().discard(true);
+        } else if (started) { // no listener holds the server's end: nobody else will close it
+            conn.server().discard(false);
+            conn.client().discard(false);
         }
     }
 

@@ -38,6 +38,24 @@ public final class Time {
     private Time() {}
 
     /**
+     * The reading of the clock that the caller's timers use: on a runtime's worker, that runtime's
+     * {@link Clock} (virtual time inside a simulation); anywhere else, {@link System#nanoTime()}.
+     * Deadlines for {@link #sleepUntil(long)} are computed from this, not from
+     * {@code System.nanoTime()}, so they mean the same on a runtime built with another clock.
+     *
+     * {@snippet :
+     * long deadline = Time.nanoTime() + Duration.ofSeconds(5).toNanos();
+     * await(Time.sleepUntil(deadline));              // five seconds of the runtime's clock
+     * }
+     *
+     * @return the current time in nanoseconds, on the scale of {@link System#nanoTime()}
+     */
+    public static long nanoTime() {
+        Timers timers = currentTimers();
+        return timers != null ? timers.clock().nanoTime() : System.nanoTime();
+    }
+
+    /**
      * A future that is ready once {@code duration} has passed, measured from now (this call) on a
      * runtime's worker, else from its first poll (see the class comment). What wakes it, throws,
      * cancel safety: see {@link Sleep}.

@@ -243,6 +243,7 @@ class SimNetTest {
             assertThatThrownBy(() -> await(Time.timeout(TcpStream.connect("b", 5000), Duration.ofSeconds(3))))
                     .isInstanceOf(TimeoutException.class);
             assertThat(net.defaultHost().openSockets()).isZero();
+            assertThat(net.openConnections()).as("the cancelled connect's ends").isZero();
             net.rejoin(b);
             TcpStream c = await(TcpStream.connect("b", 5000)); // the cancelled SYN never shows up
             Task<TcpStream> accepted = b.spawn(Weft.async(() -> await(l.accept())));
@@ -250,6 +251,27 @@ class SimNetTest {
             assertThat(s.remoteAddress()).isEqualTo(c.localAddress());
             c.close();
             s.close();
+            assertThat(net.openConnections()).isZero();
+            return null;
+        }));
+    }
+
+    @Test
+    void aConnectCancelledAfterTheListenerTookItsSynResetsTheEndTheServerAccepts() {
+        run(8, sim -> Weft.async(() -> {
+            SimNet net = sim.net();
+            SimHost b = net.host("b");
+            net.link(net.defaultHost(), b).latency(MS10, MS10);
+            TcpListener l = listenOn(b, 5000);
+            // the SYN arrives at 10 ms and is admitted; the answer would arrive at 20 ms
+            assertThatThrownBy(() -> await(Time.timeout(TcpStream.connect("b", 5000), Duration.ofMillis(15))))
+                    .isInstanceOf(TimeoutException.class);
+            assertThat(net.defaultHost().openSockets()).isZero();
+            TcpStream s = await(b.spawn(Weft.async(() -> await(l.accept()))));
+            assertThatThrownBy(() -> await(s.read(new byte[1], 0, 1)))
+                    .isInstanceOf(SocketException.class).hasMessageContaining("Connection reset");
+            s.close();
+            assertThat(net.openConnections()).isZero();
             return null;
         }));
     }

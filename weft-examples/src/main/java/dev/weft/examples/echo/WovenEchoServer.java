@@ -61,9 +61,11 @@ public final class WovenEchoServer implements AutoCloseable {
     }
 
     /**
-     * Echoes one connection until the peer ends its output; a reset ends only this future.
-     * Cancelling it (the runtime closing) throws {@link java.util.concurrent.CancellationException}
-     * at the pending {@code await}, so {@code try (s)} closes the stream.
+     * Echoes one connection until the peer ends its output. A reset or vanished peer (an
+     * {@code IOException} of a read or write) ends this connection, quietly: it is the peer's
+     * doing, and nothing else is affected. Cancelling it (the runtime closing) throws
+     * {@link java.util.concurrent.CancellationException} at the pending {@code await}, so
+     * {@code try (s)} closes the stream.
      */
     static Future<Void> echo(TcpStream s) {
         return Weft.async(() -> {
@@ -72,6 +74,8 @@ public final class WovenEchoServer implements AutoCloseable {
                 for (int n; (n = await(s.read(buf, 0, buf.length))) > 0; ) {
                     await(s.writeAll(buf, 0, n));
                 }
+            } catch (IOException gone) {
+                // the peer reset or vanished: this connection ends, nothing else does
             }
             return null;
         });

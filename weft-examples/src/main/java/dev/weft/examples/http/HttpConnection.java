@@ -4,6 +4,7 @@ import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
 import dev.weft.future.Future;
+import dev.weft.time.Time;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
@@ -39,7 +40,7 @@ final class HttpConnection {
                 long timeout = limits.headerTimeout().toNanos();
                 RequestDecoder in = new RequestDecoder(limits);
                 ResponseWriter out = new ResponseWriter(date);
-                long headDeadline = System.nanoTime() + timeout;
+                long headDeadline = Time.nanoTime() + timeout;
                 boolean open = true;
                 boolean refused = false;
                 while (open) {
@@ -61,7 +62,7 @@ final class HttpConnection {
                                 open = request.keepAlive();
                                 out.write(request, response, !open);
                             }
-                            headDeadline = System.nanoTime() + timeout;
+                            headDeadline = Time.nanoTime() + timeout;
                             if (out.pending() >= FLUSH_AT) {
                                 await(io.writeAll(out.output()));
                                 out.clear();
@@ -78,7 +79,7 @@ final class HttpConnection {
                         out.clear();
                     }
                     if (!open) break;
-                    long deadline = in.inHead() ? headDeadline : System.nanoTime() + timeout;
+                    long deadline = in.inHead() ? headDeadline : Time.nanoTime() + timeout;
                     int n;
                     try {
                         n = await(new ReadBefore(io.read(in.readBuffer()), watchdog, deadline));
@@ -97,8 +98,8 @@ final class HttpConnection {
                     io.shutdownOutput();
                     ByteBuffer scratch = ByteBuffer.allocate(8 * 1024);
                     long drained = 0;
-                    long drainEnd = System.nanoTime() + Math.min(timeout, MAX_DRAIN_NANOS);
-                    while (drained < MAX_DRAIN_BYTES && System.nanoTime() - drainEnd < 0) {
+                    long drainEnd = Time.nanoTime() + Math.min(timeout, MAX_DRAIN_NANOS);
+                    while (drained < MAX_DRAIN_BYTES && Time.nanoTime() - drainEnd < 0) {
                         scratch.clear();
                         int n;
                         try {

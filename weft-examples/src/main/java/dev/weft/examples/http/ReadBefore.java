@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
  *
  * @param read the read
  * @param watchdog the connection's timer
- * @param deadline the {@link System#nanoTime()} by which the read must complete
+ * @param deadline the {@link Time#nanoTime()} by which the read must complete
  */
 record ReadBefore(IoFuture<Integer> read, Watchdog watchdog, long deadline) implements Fallible<Integer, Exception> {
     @Override

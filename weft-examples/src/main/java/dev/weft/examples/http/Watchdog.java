@@ -19,12 +19,12 @@ final class Watchdog implements AutoCloseable {
     private Sleep sleep;
 
     /**
-     * @param deadline the {@link System#nanoTime()} by which the awaited bytes must arrive
+     * @param deadline the {@link Time#nanoTime()} by which the awaited bytes must arrive
      * @return ready when the deadline has passed; pending (woken at the deadline at the latest)
      */
     Poll<Void> poll(Context cx, long deadline) {
         while (true) {
-            if (System.nanoTime() - deadline >= 0) return Poll.ready(null);
+            if (Time.nanoTime() - deadline >= 0) return Poll.ready(null);
             if (sleep != null && sleep.deadline() - deadline > 0) close(); // an earlier deadline
             if (sleep == null) sleep = Time.sleepUntil(deadline);
             if (!sleep.poll(cx).isReady()) return Poll.pending();

@@ -10,6 +10,7 @@ import dev.weft.future.Future;
 import dev.weft.future.Selected;
 import dev.weft.net.TcpStream;
 import dev.weft.time.Time;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
@@ -26,9 +27,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>A request that takes longer than {@code requestTimeout} from its first byte to its last (a
  * slowloris client, 1 byte per second) ends the connection; so do end of stream, QUIT, a protocol
- * error (answered first), a socket error, and a subscriber too far behind. Each ends only this
- * connection. The read of a complete request carries no timer, so the pipelined hot path
- * allocates none.
+ * error (answered first), a socket error (quietly: a reset peer is the peer's doing), and a
+ * subscriber too far behind. Each ends only this connection. The read of a complete request carries
+ * no timer, so the pipelined hot path allocates none.
  */
 final class ConnectionLoop {
     private ConnectionLoop() {}
@@ -82,7 +83,10 @@ final class ConnectionLoop {
                     }
                     if (step == ConnectionState.Step.CLOSE) return null;
                 }
+            } catch (IOException gone) {
+                // the client reset or vanished: this connection ends, nothing else does
             }
+            return null;
         });
     }
 
@@ -91,9 +95,8 @@ final class ConnectionLoop {
      * request timeout while one is; {@code null} if that time is already up.
      */
     private static Future<Integer> nextRead(TcpStream s, ConnectionState c, Duration requestTimeout) {
-        long since = c.partialSince();
-        if (requestTimeout == null || since == 0) return s.read(c.readSpace());
-        long left = requestTimeout.toNanos() - (System.nanoTime() - since);
+        if (requestTimeout == null || !c.partial()) return s.read(c.readSpace());
+        long left = requestTimeout.toNanos() - (Time.nanoTime() - c.partialSince());
         if (left <= 0) return null;
         return Time.timeout(s.read(c.readSpace()), Duration.ofNanos(left));
     }

@@ -5,6 +5,7 @@ import dev.weft.examples.redis.command.Session;
 import dev.weft.examples.redis.resp.RespDecoder;
 import dev.weft.examples.redis.resp.RespProtocolException;
 import dev.weft.examples.redis.resp.RespWriter;
+import dev.weft.time.Time;
 import java.nio.ByteBuffer;
 
 /**
@@ -48,7 +49,9 @@ final class ConnectionState implements AutoCloseable {
     private int start;
     /** The decoder's hint: no request can complete before the buffer reaches this index. */
     private int needed;
-    /** When the first byte of the incomplete request at {@code start} arrived, or 0. */
+    /** Whether an incomplete request begins at {@code start}. */
+    private boolean partial;
+    /** When its first byte arrived ({@link Time#nanoTime()}); meaningful while {@code partial}. */
     private long partialSince;
 
     ConnectionState(Dispatcher dispatcher, Session session, dev.weft.examples.redis.resp.RespLimits limits) {
@@ -113,12 +116,20 @@ final class ConnectionState implements AutoCloseable {
             if (in.capacity() > 4 * INITIAL) in = ByteBuffer.allocate(INITIAL);
             else in.clear();
         }
-        if (completed || start == in.position()) partialSince = 0;
-        if (start < in.position() && partialSince == 0) partialSince = System.nanoTime();
+        if (completed || start == in.position()) partial = false;
+        if (start < in.position() && !partial) {
+            partial = true;
+            partialSince = Time.nanoTime();
+        }
         return step;
     }
 
-    /** @return when the incomplete request buffered began to arrive ({@link System#nanoTime()}), or 0 if none is */
+    /** @return whether an incomplete request is buffered */
+    boolean partial() {
+        return partial;
+    }
+
+    /** @return when the incomplete request buffered began to arrive ({@link Time#nanoTime()}); meaningful while {@link #partial()} */
     long partialSince() {
         return partialSince;
     }
