@@ -107,6 +107,28 @@ public final class SimWire implements AutoCloseable {
         return e instanceof IOException || e instanceof TimeoutException;
     }
 
+    /**
+     * The clean end of a connection: ends this side's output, waits for the server's end of
+     * stream (a server closes when it reads ours), and closes.
+     *
+     * @return true if it ended so; false if a fault of the network came first (a reset then
+     *     clears the server's end too); any other failure passes
+     */
+    public Future<Boolean> finish() {
+        return Weft.async(() -> {
+            try {
+                stream.shutdownOutput();
+                await(endOfStream());
+                return true;
+            } catch (Exception e) {
+                if (!isNetworkFault(e)) throw e;
+                return false;
+            } finally {
+                close();
+            }
+        });
+    }
+
     /** Ends this side's output (the server reads end of stream after what was sent). */
     public void shutdownOutput() throws IOException {
         stream.shutdownOutput();

@@ -7,7 +7,8 @@ import dev.weft.examples.redis.store.RedisError;
 import java.nio.charset.StandardCharsets;
 
 /**
- * DEL, EXISTS, EXPIRE, PEXPIRE, TTL, PTTL: what works on a key of any type.
+ * DEL, EXISTS, EXPIRE, PEXPIRE, TTL, PTTL: what works on a key of any type; DBSIZE, how many
+ * keys there are (as Redis's, keys expired but not yet removed included).
  *
  * {@snippet :
  * KeyCommands.register(table, db);
@@ -28,6 +29,7 @@ final class KeyCommands {
             for (int i = 1; i < args.length; i++) if (ks.exists(Key.of(args[i]))) n++;
             out.integer(n);
         }));
+        t.add(new Command("dbsize", 1, false, (args, s, out) -> out.integer(ks.size())));
         t.add(new Command("expire", -3, false, (args, s, out) -> expire(ks, args, 1000, "expire", out)));
         t.add(new Command("pexpire", -3, false, (args, s, out) -> expire(ks, args, 1, "pexpire", out)));
         t.add(new Command("pttl", 2, false, (args, s, out) -> out.integer(ks.pttl(Key.of(args[1])))));
