@@ -10,9 +10,6 @@ import dev.weft.future.Poll;
  * made only when a send finds the channel full, and then reused by that send's later waits.
  */
 final class Send<T> implements Future<Void> {
-    /** The one ready answer of every send: immutable, so shared. */
-    private static final Poll<Void> SENT = Poll.ready(null);
-
     /** The node of a send that waits for room; see {@link EventWait}. */
     private static final class Waiter extends EventWait {}
 
@@ -34,7 +31,7 @@ final class Send<T> implements Future<Void> {
             if (r == ChannelCore.SENT) {
                 message = null;
                 stopWaiting();
-                return SENT;
+                return Poll.ready(null); // the one shared ready answer of null: allocates nothing
             }
             if (r == ChannelCore.BUDGET) return Poll.pending();
             if (r == ChannelCore.CLOSED) {
