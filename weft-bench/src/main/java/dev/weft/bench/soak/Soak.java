@@ -1,0 +1,37 @@
+package dev.weft.bench.soak;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The harness's entry: {@code Soak soak|hostile|spin [--name value ...]} (see {@code weft-bench/SOAK.md});
+ * exits 1 if the run's verdict is a failure.
+ */
+public final class Soak {
+    private Soak() {}
+
+    /**
+     * @param args the mode, then options {@code --connections N --minutes M --interval S --payload B
+     *     --healthy N --hostile N --seconds S}
+     * @throws Exception if the harness itself fails
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1) {
+            System.err.println("usage: Soak soak|hostile|spin [--connections N] [--minutes M] [--interval S] [--payload B] [--healthy N] [--hostile N] [--seconds S]");
+            System.exit(2);
+        }
+        Map<String, Integer> o = new HashMap<>();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            o.put(args[i].replaceFirst("^--", ""), Integer.parseInt(args[i + 1]));
+        }
+        int rc = switch (args[0]) {
+            case "soak" -> SoakRun.run(o.getOrDefault("connections", 1000), o.getOrDefault("minutes", 30),
+                    o.getOrDefault("interval", 60), o.getOrDefault("payload", 16384));
+            default -> {
+                System.err.println("unknown mode " + args[0]);
+                yield 2;
+            }
+        };
+        System.exit(rc);
+    }
+}
