@@ -27,6 +27,9 @@ public final class Soak {
         int rc = switch (args[0]) {
             case "soak" -> SoakRun.run(o.getOrDefault("connections", 1000), o.getOrDefault("minutes", 30),
                     o.getOrDefault("interval", 60), o.getOrDefault("payload", 16384));
+            case "spin" -> SpinGuard.run(o.getOrDefault("connections", 1000), o.getOrDefault("seconds", 10));
+            case "hostile" -> HostileMatrix.run(o.getOrDefault("healthy", 50), o.getOrDefault("hostile", 10),
+                    o.getOrDefault("seconds", 20), o.getOrDefault("payload", 1024));
             default -> {
                 System.err.println("unknown mode " + args[0]);
                 yield 2;
