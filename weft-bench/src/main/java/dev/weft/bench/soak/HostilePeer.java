@@ -18,7 +18,7 @@ final class HostilePeer implements Runnable {
     enum Kind {
         /** writes 8 KiB, reads 1 KiB of the echo, then closes with SO_LINGER 0 (a reset); again every 100 ms */
         RESET,
-        /** writes 1 MiB while it reads one byte a second, with a 4 KiB receive buffer */
+        /** writes 16 MiB (more than the kernel buffers) while it reads one byte a second, with a 4 KiB receive buffer */
         SLOW_READER,
         /** writes until the server stops taking bytes, never reads, with a 4 KiB receive buffer */
         NEVER_READS,
@@ -115,7 +115,7 @@ final class HostilePeer implements Runnable {
             byte[] b = new byte[4096];
             try {
                 OutputStream o = s.getOutputStream();
-                for (int k = 0; k < 256 && !stopped; k++) {
+                for (int k = 0; k < 4096 && !stopped; k++) {
                     o.write(b);
                     tally.bytesWritten.add(b.length);
                 }
@@ -168,8 +168,8 @@ final class HostilePeer implements Runnable {
         return switch (kind) {
             case RESET -> String.format("%d peers: %d connections reset mid-message (%d B written, %d B of echo read before the reset), %d errors",
                     peers, t.complete.sum(), t.bytesWritten.sum(), t.bytesRead.sum(), t.errors.sum());
-            case SLOW_READER -> String.format("%d peers: the server took %d B of their 1 MiB each and echoed what they read, %d B at 1 B/s, %d errors",
-                    peers, t.bytesWritten.sum(), t.bytesRead.sum(), t.errors.sum());
+            case SLOW_READER -> String.format("%d peers: the server took %d B (%d B a peer, of 16 MiB each), then its writes back waited on them; they read %d B of echo at 1 B/s, %d errors",
+                    peers, t.bytesWritten.sum(), t.bytesWritten.sum() / Math.max(1, peers), t.bytesRead.sum(), t.errors.sum());
             case NEVER_READS -> String.format("%d peers: the server took %d B (%d B a peer) and then stopped reading them (its writes back wait), %d errors",
                     peers, t.bytesWritten.sum(), t.bytesWritten.sum() / Math.max(1, peers), t.errors.sum());
             case HALF_CLOSE -> String.format("%d peers: %d half-closed connections echoed in full then closed by the server, %d with a wrong echo, %d errors (%d B)",
