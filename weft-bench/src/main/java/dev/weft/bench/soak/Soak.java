@@ -11,13 +11,13 @@ public final class Soak {
     private Soak() {}
 
     /**
-     * @param args the mode, then options {@code --connections N --minutes M --interval S --payload B
+     * @param args the mode, then options {@code --connections N --minutes M --interval S --samples K --payload B
      *     --healthy N --hostile N --seconds S}
      * @throws Exception if the harness itself fails
      */
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: Soak soak|hostile|spin [--connections N] [--minutes M] [--interval S] [--payload B] [--healthy N] [--hostile N] [--seconds S]");
+            System.err.println("usage: Soak soak|hostile|spin [--connections N] [--minutes M] [--interval S] [--samples K] [--payload B] [--healthy N] [--hostile N] [--seconds S]");
             System.exit(2);
         }
         Map<String, Integer> o = new HashMap<>();
@@ -25,8 +25,11 @@ public final class Soak {
             o.put(args[i].replaceFirst("^--", ""), Integer.parseInt(args[i + 1]));
         }
         int rc = switch (args[0]) {
-            case "soak" -> SoakRun.run(o.getOrDefault("connections", 1000), o.getOrDefault("minutes", 30),
-                    o.getOrDefault("interval", 60), o.getOrDefault("payload", 16384));
+            case "soak" -> {
+                int interval = o.getOrDefault("interval", 60);
+                int samples = o.getOrDefault("samples", o.getOrDefault("minutes", 30) * 60 / interval);
+                yield SoakRun.run(o.getOrDefault("connections", 1000), samples, interval, o.getOrDefault("payload", 16384));
+            }
             case "spin" -> SpinGuard.run(o.getOrDefault("connections", 1000), o.getOrDefault("seconds", 10));
             case "hostile" -> HostileMatrix.run(o.getOrDefault("healthy", 50), o.getOrDefault("hostile", 10),
                     o.getOrDefault("seconds", 20), o.getOrDefault("payload", 1024));

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The soak: {@code connections} healthy clients against the server JVM for {@code minutes}, one
- * line a minute (the server's heap after a GC, fds, threads; the round trips and errors of that
- * minute), then the growth verdict (see {@link #grew}) and, after every client has closed, the
+ * The soak: {@code connections} healthy clients against the server JVM for {@code samples}
+ * intervals, one line an interval (the server's heap after a GC, fds, threads; the round trips and
+ * errors of that interval), then the growth verdict (see {@link #grew}) and, after every client has closed, the
  * server's fds against its count before the first connection.
  */
 final class SoakRun {
@@ -30,11 +30,11 @@ final class SoakRun {
         return l.stream().mapToLong(Long::longValue).average().orElse(0);
     }
 
-    static int run(int connections, int minutes, int intervalSeconds, int maxPayload) throws Exception {
+    static int run(int connections, int samples, int intervalSeconds, int maxPayload) throws Exception {
         try (ServerProcess server = ServerProcess.start("512m")) {
             ServerProcess.Stats base = server.stats();
-            System.out.printf(Locale.ROOT, "[soak] server pid %d port %d: %d connections, %d min, payloads 1..%d B, a line every %d s%n",
-                    server.pid(), server.port(), connections, minutes, maxPayload, intervalSeconds);
+            System.out.printf(Locale.ROOT, "[soak] server pid %d port %d: %d connections, %d s, payloads 1..%d B, a line every %d s%n",
+                    server.pid(), server.port(), connections, samples * intervalSeconds, maxPayload, intervalSeconds);
             System.out.printf(Locale.ROOT, "[soak] before any connection: heap %.1f MiB, fds %d, threads %d%n",
                     base.heapAfterGc() / 1048576.0, base.fds(), base.threads());
             HealthyClient.Counters c = new HealthyClient.Counters();
@@ -53,7 +53,6 @@ final class SoakRun {
             List<Long> thr = new ArrayList<>();
             long prevRt = 0;
             long prevErr = 0;
-            int samples = minutes * 60 / intervalSeconds;
             long start = System.nanoTime();
             for (int k = 1; k <= samples; k++) {
                 long due = start + Duration.ofSeconds((long) k * intervalSeconds).toNanos();
