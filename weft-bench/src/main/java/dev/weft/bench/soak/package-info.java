@@ -1,0 +1,10 @@
+/**
+ * The soak and fault harness of issue 19, item 7, run by hand ({@code weft-bench/soak}, see
+ * {@code weft-bench/SOAK.md}), never in the default build: {@link dev.weft.bench.soak.Soak} starts
+ * the woven echo server in a JVM of its own ({@link dev.weft.bench.soak.SoakServer}, driven by
+ * {@link dev.weft.bench.soak.ServerProcess}) and runs the load from its own JVM: the soak
+ * ({@link dev.weft.bench.soak.SoakRun}), the hostile-peer matrix
+ * ({@link dev.weft.bench.soak.HostileMatrix}) and the selector spin guard
+ * ({@link dev.weft.bench.soak.SpinGuard}).
+ */
+package dev.weft.bench.soak;
