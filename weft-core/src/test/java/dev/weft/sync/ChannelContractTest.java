@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -110,6 +111,18 @@ class ChannelContractTest {
         ch.closeSenders();
         assertThat(w.wakes()).isEqualTo(1);
         assertThatThrownBy(() -> w.poll(recv)).isInstanceOf(ChannelClosedException.class);
+    }
+
+    /** The contract can fail: a receive that registers the wrong waker breaks the wake checks. */
+    @Test
+    void theContractCatchesAReceiveThatRegistersTheWrongWaker() {
+        ChannelFlavour broken = ChannelFlavour.forgetfulReceive();
+        assertThatThrownBy(() -> aWaitingReceiveIsWokenOnceByASendAndAnswersTheMessage(broken))
+                .isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> aWaitingReceivePolledWithANewWakerIsWokenThroughTheNewOne(broken))
+                .isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> closingTheSendersWakesAWaitingReceiveWithTheEnd(broken))
+                .isInstanceOf(AssertionError.class);
     }
 
     /**

@@ -63,6 +63,42 @@ record ChannelFlavour(String name, int capacity, boolean cancelKeepsMessage, boo
                 new ChannelFlavour("oneshot", 1, false, false, () -> oneshot(Oneshot.create())));
     }
 
+    /**
+     * A deliberately broken flavour, for showing that the contract can fail: its receive, finding
+     * the channel empty, registers a waker nobody hears instead of the caller's (the shape of a
+     * lost wake-up). Not in {@link #all()}.
+     *
+     * @return the broken flavour
+     */
+    static ChannelFlavour forgetfulReceive() {
+        return new ChannelFlavour("forgetful receive", 4, true, true, () -> {
+            Channel<Integer> ch = Channel.unbounded();
+            Open real = channel(ch);
+            return new Open() {
+                @Override
+                public void send(int message) {
+                    real.send(message);
+                }
+
+                @Override
+                public Future<Integer> recv() {
+                    Future<Integer> inner = real.recv();
+                    return cx -> inner.poll(dev.weft.future.Context.noop()); // the bug: not cx
+                }
+
+                @Override
+                public Integer tryRecv() {
+                    return real.tryRecv();
+                }
+
+                @Override
+                public void closeSenders() {
+                    real.closeSenders();
+                }
+            };
+        });
+    }
+
     private static Open channel(Channel<Integer> ch) {
         return new Open() {
             @Override
