@@ -1,7 +1,10 @@
 package dev.weft.sync;
 
+import dev.weft.future.Context;
 import dev.weft.future.Future;
 import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * Every kind of channel Weft has, seen through what all of them promise to one receiver, so that
@@ -25,21 +28,32 @@ import java.util.List;
  * @param opener makes one channel
  */
 record ChannelFlavour(String name, int capacity, boolean cancelKeepsMessage, boolean endsAfterMessages,
-                      java.util.function.Supplier<Open> opener) {
+                      Supplier<Open> opener) {
 
-    /** One open channel: its sending side and one receiver. */
-    interface Open {
-        /** Sends without waiting (the caller keeps within {@link ChannelFlavour#capacity()}). */
-        void send(int message);
+    /**
+     * One open channel: its sending side and one receiver.
+     *
+     * @param sender sends without waiting (the caller keeps within {@link ChannelFlavour#capacity()})
+     * @param receive a receive of the next message, which waits while there is none
+     * @param poll the next message if there is one now, else null
+     * @param closer closes every sending handle (the receiver sees what was sent, then the end)
+     */
+    record Open(IntConsumer sender, Supplier<Future<Integer>> receive, Supplier<Integer> poll, Runnable closer) {
+        void send(int message) {
+            sender.accept(message);
+        }
 
-        /** @return a receive of the next message, which waits while there is none */
-        Future<Integer> recv();
+        Future<Integer> recv() {
+            return receive.get();
+        }
 
-        /** @return the next message if there is one now, else null */
-        Integer tryRecv();
+        Integer tryRecv() {
+            return poll.get();
+        }
 
-        /** Closes every sending handle (the receiver sees what was sent, then the end). */
-        void closeSenders();
+        void closeSenders() {
+            closer.run();
+        }
     }
 
     /** @return a fresh channel of this flavour */
@@ -72,102 +86,25 @@ record ChannelFlavour(String name, int capacity, boolean cancelKeepsMessage, boo
      */
     static ChannelFlavour forgetfulReceive() {
         return new ChannelFlavour("forgetful receive", 4, true, true, () -> {
-            Channel<Integer> ch = Channel.unbounded();
-            Open real = channel(ch);
-            return new Open() {
-                @Override
-                public void send(int message) {
-                    real.send(message);
-                }
-
-                @Override
-                public Future<Integer> recv() {
-                    Future<Integer> inner = real.recv();
-                    return cx -> inner.poll(dev.weft.future.Context.noop()); // the bug: not cx
-                }
-
-                @Override
-                public Integer tryRecv() {
-                    return real.tryRecv();
-                }
-
-                @Override
-                public void closeSenders() {
-                    real.closeSenders();
-                }
-            };
+            Open real = channel(Channel.unbounded());
+            return new Open(real.sender(), () -> {
+                Future<Integer> inner = real.recv();
+                return cx -> inner.poll(Context.noop()); // the bug: not cx
+            }, real.poll(), real.closer());
         });
     }
 
     private static Open channel(Channel<Integer> ch) {
-        return new Open() {
-            @Override
-            public void send(int message) {
-                if (!ch.sender().trySend(message)) throw new AssertionError("full: the test sent past the capacity");
-            }
-
-            @Override
-            public Future<Integer> recv() {
-                return ch.receiver().recv();
-            }
-
-            @Override
-            public Integer tryRecv() {
-                return ch.receiver().tryRecv();
-            }
-
-            @Override
-            public void closeSenders() {
-                ch.sender().close();
-            }
-        };
+        return new Open(m -> {
+            if (!ch.sender().trySend(m)) throw new AssertionError("full: the test sent past the capacity");
+        }, ch.receiver()::recv, ch.receiver()::tryRecv, ch.sender()::close);
     }
 
     private static Open broadcast(Broadcast<Integer> b) {
-        return new Open() {
-            @Override
-            public void send(int message) {
-                b.sender().send(message);
-            }
-
-            @Override
-            public Future<Integer> recv() {
-                return b.receiver().recv();
-            }
-
-            @Override
-            public Integer tryRecv() {
-                return b.receiver().tryRecv();
-            }
-
-            @Override
-            public void closeSenders() {
-                b.sender().close();
-            }
-        };
+        return new Open(b.sender()::send, b.receiver()::recv, b.receiver()::tryRecv, b.sender()::close);
     }
 
     private static Open oneshot(Oneshot<Integer> o) {
-        return new Open() {
-            @Override
-            public void send(int message) {
-                o.sender().send(message);
-            }
-
-            @Override
-            public Future<Integer> recv() {
-                return o.receiver();
-            }
-
-            @Override
-            public Integer tryRecv() {
-                return o.receiver().tryRecv();
-            }
-
-            @Override
-            public void closeSenders() {
-                o.sender().close();
-            }
-        };
+        return new Open(o.sender()::send, o::receiver, o.receiver()::tryRecv, o.sender()::close);
     }
 }

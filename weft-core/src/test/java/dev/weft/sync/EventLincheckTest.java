@@ -9,8 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
-import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
-import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -286,25 +284,14 @@ class EventLincheckTest {
         }
     }
 
-    static ModelCheckingOptions modelChecking() {
-        return Lincheck.modelCheckingPolls().threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(0)
-                .iterations(Stress.scale(30)).invocationsPerIteration(Stress.scale(50));
-    }
-
-
-    static StressOptions stress() {
-        return new StressOptions().threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(0)
-                .iterations(Stress.scale(20)).invocationsPerIteration(Stress.scale(1_000));
-    }
-
     @Test
     void noNotificationIsLostOrDuplicatedUnderModelChecking() {
-        Lincheck.check(Real.class, modelChecking());
+        Lincheck.check(Real.class, WaitingModelSizes.modelChecking());
     }
 
     @Test
     void noNotificationIsLostOrDuplicatedUnderStress() {
-        Lincheck.check(Real.class, stress());
+        Lincheck.check(Real.class, WaitingModelSizes.stress());
     }
 
     @Test

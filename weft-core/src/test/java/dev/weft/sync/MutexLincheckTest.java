@@ -11,8 +11,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
-import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
-import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -208,29 +206,19 @@ class MutexLincheckTest {
         }
     }
 
-    static ModelCheckingOptions modelChecking() {
-        return Lincheck.modelCheckingPolls().threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(0)
-                .iterations(Stress.scale(30)).invocationsPerIteration(Stress.scale(50));
-    }
-
-    static StressOptions stress() {
-        return new StressOptions().threads(3).actorsPerThread(3).actorsBefore(2).actorsAfter(0)
-                .iterations(Stress.scale(20)).invocationsPerIteration(Stress.scale(1_000));
-    }
-
     @Test
     void oneHolderAtATimeAndNoWaiterLeftUnderModelChecking() {
-        Lincheck.check(Real.class, modelChecking());
+        Lincheck.check(Real.class, WaitingModelSizes.modelChecking());
     }
 
     @Test
     void oneHolderAtATimeAndNoWaiterLeftUnderStress() {
-        Lincheck.check(Real.class, stress());
+        Lincheck.check(Real.class, WaitingModelSizes.stress());
     }
 
     @Test
     void theCheckerCatchesACancelThatDropsAGrant() {
-        assertThatThrownBy(() -> Lincheck.check(DroppingGrant.class, modelChecking().minimizeFailedScenario(false)))
+        assertThatThrownBy(() -> Lincheck.check(DroppingGrant.class, WaitingModelSizes.modelChecking().minimizeFailedScenario(false)))
                 .isInstanceOf(LincheckAssertionError.class)
                 .satisfies(e -> System.out.println("the checker on DroppingGrant: " + e.getMessage().lines()
                         .filter(l -> l.contains("lost") || l.startsWith("= ")).findFirst().orElse("")));
