@@ -9,13 +9,12 @@ import dev.weft.future.Future;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Offload;
 import dev.weft.internal.Simulation;
-import dev.weft.net.internal.Reactor;
+import dev.weft.net.IoPoller;
+import dev.weft.net.internal.RuntimeNet;
 import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.Driver;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +58,7 @@ public final class Runtime implements AutoCloseable {
     private final Executor executor;
     private final Duration shutdownTimeout;
     private final Driver driver;
-    private final Reactor reactor;
+    private final RuntimeNet net;
     private final BlockingPool blocking;
     private final Clock clock;
     private final String name;
@@ -70,27 +69,19 @@ public final class Runtime implements AutoCloseable {
         Simulation.refuseIfSimulated("a real runtime (its worker threads run outside the simulation's order)");
         this.name = RuntimeBean.claimName(b.threadNamePrefix);
         this.clock = b.clock;
-        this.reactor = openReactor(b.threadNamePrefix);
-        this.driver = new Driver(b.clock, reactor, b.threadNamePrefix + "driver");
+        this.net = RuntimeNet.open(b.poller, b.threadNamePrefix);
+        this.driver = new Driver(b.clock, net.poller(), b.threadNamePrefix + "driver");
         this.blocking = BlockingPool.create(b.blockingThreads, b.blockingKeepAlive, b.threadNamePrefix + "blocking");
-        Drivers drivers = Drivers.builder()
+        Drivers.Builder db = Drivers.builder()
                 .put(Driver.KEY, driver)
-                .put(Reactor.KEY, reactor)
                 .put(PoolKey.KEY, blocking)
-                .put(Offload.KEY, blocking::unblock)
-                .build();
+                .put(Offload.KEY, blocking::unblock);
+        net.register(db);
+        Drivers drivers = db.build();
         this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
         this.bean = RuntimeBean.register(this);
-    }
-
-    private static Reactor openReactor(String name) {
-        try {
-            return new Reactor();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the selector of runtime " + name, e);
-        }
     }
 
     /** @return a builder with the defaults: availableProcessors workers, prefix "weft-worker-" */
@@ -194,7 +185,7 @@ public final class Runtime implements AutoCloseable {
     public RuntimeMetrics metrics() {
         Scheduler s = executor.scheduler();
         return new RuntimeMetrics(name, s.workerMetrics(), s.liveTasks(), s.injectionQueueDepth(),
-                blocking.threadCount(), blocking.queuedJobs(), driver.timers().size(), closed ? 0 : reactor.registeredCount());
+                blocking.threadCount(), blocking.queuedJobs(), driver.timers().size(), closed ? 0 : net.registeredCount());
     }
 
     /**
@@ -238,6 +229,11 @@ public final class Runtime implements AutoCloseable {
         return name;
     }
 
+    /** @return the reactor this runtime's sockets use: {@link IoPoller#NIO} or {@link IoPoller#EPOLL} */
+    public IoPoller poller() {
+        return net.kind();
+    }
+
     /** @return the clock of this runtime's timers */
     public Clock clock() {
         return clock;
@@ -270,7 +266,7 @@ public final class Runtime implements AutoCloseable {
         bean.unregister();
         try {
             driver.close(Math.max(0, deadline - System.nanoTime()));
-            reactor.close(); // a stuck fallback thread in its select gets ClosedSelectorException
+            net.close(); // a stuck fallback thread in its select gets ClosedSelectorException
             blocking.close(Math.max(0, deadline - System.nanoTime()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -347,8 +343,26 @@ public final class Runtime implements AutoCloseable {
         private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
         private Duration blockingKeepAlive = Duration.ofSeconds(10);
         private boolean taskStats = Boolean.getBoolean(TASK_STATS_PROPERTY);
+        private IoPoller poller = IoPoller.fromProperty();
 
         private Builder() {}
+
+        /**
+         * The reactor the runtime's sockets use: {@link IoPoller#AUTO} (the default, or as the
+         * system property {@value IoPoller#PROPERTY} says) takes the native epoll poller on Linux
+         * when the JVM runs with {@code --enable-native-access=ALL-UNNAMED}, else NIO's selector.
+         *
+         * {@snippet :
+         * Runtime rt = Runtime.builder().poller(IoPoller.EPOLL).build();
+         * }
+         *
+         * @param kind the poller
+         * @return this builder
+         */
+        public Builder poller(IoPoller kind) {
+            this.poller = Objects.requireNonNull(kind, "kind");
+            return this;
+        }
 
         /**
          * Per-task statistics (off by default, or as the system property {@value #TASK_STATS_PROPERTY}

@@ -40,7 +40,8 @@ final class HostConnect implements IoFuture<TcpStream> {
 
     @Override
     public Poll<TcpStream> poll(Context cx) throws IOException {
-        if (connect == null && NetProvider.current() != null) {
+        NetProvider net = connect == null ? NetProvider.current() : null;
+        if (net != null && net.resolvesNames()) {
             connect = TcpStream.connect(InetSocketAddress.createUnresolved(host, port));
         }
         if (connect == null) {

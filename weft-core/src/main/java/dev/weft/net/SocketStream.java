@@ -203,12 +203,14 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
 
     /**
      * @return the asynchronous channel under this stream, for {@code readWith} and the like
-     * @throws UnsupportedOperationException on a simulated stream, which has no channel
+     * @throws UnsupportedOperationException on a simulated stream or one of the native epoll
+     *     poller, which have no NIO channel
      */
     public Async<SocketChannel> channel() {
         if (io instanceof StreamIo real) return real.io();
-        throw new UnsupportedOperationException("a simulated stream has no NIO channel (" + io
-                + "): use the stream's own methods (read, write, getOption, setOption)");
+        throw new UnsupportedOperationException("this stream has no NIO channel (" + io
+                + ": simulated, or on the native epoll poller): use the stream's own methods (read, write,"
+                + " getOption, setOption), or build the runtime with poller(IoPoller.NIO)");
     }
 
     /** @return how many tasks wait on this socket in the reactor (a test hook: not public API) */

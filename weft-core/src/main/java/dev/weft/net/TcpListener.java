@@ -76,7 +76,8 @@ public final class TcpListener implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static TcpListener bind(String host, int port) throws IOException {
-        if (NetProvider.current() != null) return bind(InetSocketAddress.createUnresolved(host, port));
+        NetProvider net = NetProvider.current();
+        if (net != null && net.resolvesNames()) return bind(InetSocketAddress.createUnresolved(host, port));
         return bind(new InetSocketAddress(host, port));
     }
 

@@ -256,7 +256,7 @@ class NetProviderTest {
         });
         assertThatThrownBy(s::channel)
                 .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("simulated stream has no NIO channel");
+                .hasMessageContaining("has no NIO channel");
         assertThat(s.remoteAddress()).isEqualTo(new InetSocketAddress("10.0.0.1", 80));
     }
 

@@ -6,19 +6,20 @@ import java.io.IOException;
 import java.net.SocketAddress;
 
 /**
- * A network other than the kernel's: the sockets of {@code dev.weft.net} ({@code TcpListener},
+ * A network other than NIO's: the sockets of {@code dev.weft.net} ({@code TcpListener},
  * {@code TcpStream}, {@code UdpSocket}) run over the provider a runtime registers under
  * {@link #KEY} among its drivers, and over real NIO channels when there is none. A deterministic
- * simulation registers its simulated network here; the user's code does not change.
+ * simulation registers its simulated network here, a runtime on the native poller its
+ * {@link NativeNet} (the kernel's sockets without NIO); the user's code does not change.
  *
  * {@snippet :
  * NetProvider net = NetProvider.current();                  // null: the real network
  * ListenerEndpoint l = net.bind(new InetSocketAddress(80), 1024);
  * }
  *
- * <p>Addresses handed in may be unresolved ({@link java.net.InetSocketAddress#createUnresolved}):
- * the provider resolves host names itself (a simulation has no DNS). Endpoints follow the rules of
- * their real counterparts: one poll at a time per direction, wake through the wakers handed in,
+ * <p>Addresses handed in may be unresolved ({@link java.net.InetSocketAddress#createUnresolved})
+ * when {@link #resolvesNames()}: the provider resolves host names itself (a simulation has no
+ * DNS). Endpoints follow the rules of their real counterparts: one poll at a time per direction, wake through the wakers handed in,
  * every registration re-checks its condition (no lost wake-up), closing wakes every waiter.
  */
 public interface NetProvider {
@@ -57,4 +58,13 @@ public interface NetProvider {
      * @throws IOException if the address cannot be bound
      */
     DatagramEndpoint bindDatagram(SocketAddress local) throws IOException;
+
+    /**
+     * @return whether this provider takes unresolved addresses and resolves host names itself
+     *     (a simulation: it has its own hosts and no DNS); if not, callers resolve names first,
+     *     on the blocking pool, and hand in resolved addresses
+     */
+    default boolean resolvesNames() {
+        return true;
+    }
 }

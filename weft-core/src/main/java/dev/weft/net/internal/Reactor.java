@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * r.poll(-1);                            // the driving thread: select, then wake
  * }
  *
- * <h2>State of the wake-up flag</h2>
+ * <h2>State of the wake-up flag ({@link WakeFlag})</h2>
  * <pre>
  * state     meaning
  * AWAKE     nobody is blocked in select (or about to be)
@@ -83,17 +83,11 @@ public final class Reactor implements Poller {
     /** Where a runtime's {@link Drivers} keep its reactor. */
     public static final Drivers.Key<Reactor> KEY = Drivers.key(Reactor.class);
 
-    private static final int AWAKE = 0;
-    private static final int SLEEPING = 1;
-    private static final int WOKEN = 2;
-
-    private static final VarHandle STATE;
     private static final VarHandle UPDATES;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            STATE = l.findVarHandle(Reactor.class, "state", int.class);
             UPDATES = l.findVarHandle(Reactor.class, "updates", Source.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -101,8 +95,7 @@ public final class Reactor implements Poller {
     }
 
     private final Selector selector;
-    @SuppressWarnings("unused") // accessed through STATE
-    private volatile int state;
+    private final WakeFlag state = new WakeFlag();
     private final WakeList woken = new WakeList();
     /** Sources with directions reported while nobody waited (see Source); driving thread only. */
     private Source staleHead;
@@ -189,7 +182,7 @@ public final class Reactor implements Poller {
     public void poll(long timeoutNanos) {
         int ready = 0;
         try {
-            boolean sleep = timeoutNanos != 0 && STATE.compareAndSet(this, AWAKE, SLEEPING);
+            boolean sleep = timeoutNanos != 0 && state.enterSleep();
             settleStale();
             applyUpdates();
             if (!sleep) {
@@ -203,7 +196,7 @@ public final class Reactor implements Poller {
         } catch (IOException e) {
             throw new UncheckedIOException("selector failed", e);
         } finally {
-            STATE.setVolatile(this, AWAKE);
+            state.awake();
         }
         if (woken.isEmpty() && staleHead != null) {
             // Everything reported belongs to tasks that were woken earlier and wait in a run queue
@@ -212,25 +205,13 @@ public final class Reactor implements Poller {
             Thread.yield();
             return;
         }
-        if (ready > 0 && ReactorTurnEvent.PROBE.isEnabled()) {
-            ReactorTurnEvent e = new ReactorTurnEvent();
-            e.readyKeys = ready;
-            e.woken = woken.size();
-            e.commit();
-        }
+        ReactorTurnEvent.emit(ready, woken.size());
         woken.wakeAll();
     }
 
     @Override
     public void wakeup() {
-        while (true) {
-            int s = (int) STATE.getVolatile(this);
-            if (s == WOKEN) return;
-            if (STATE.compareAndSet(this, s, WOKEN)) {
-                if (s == SLEEPING) selector.wakeup();
-                return;
-            }
-        }
+        if (state.wake()) selector.wakeup();
     }
 
     /**
@@ -243,7 +224,7 @@ public final class Reactor implements Poller {
             head = (Source) UPDATES.getVolatile(this);
             s.nextUpdate = head; // plain: published by the CAS below, read after the drain's getAndSet
         } while (!UPDATES.compareAndSet(this, head, s));
-        if (STATE.compareAndSet(this, SLEEPING, WOKEN)) selector.wakeup();
+        if (state.wakeSleeper()) selector.wakeup();
     }
 
     /** Driving thread, before a select: disarms the stale directions that still nobody waits for. */

@@ -7,11 +7,11 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 
-/** JFR: one select of a reactor that found channels ready. */
+/** JFR: one select or epoll_wait of a reactor that found sockets ready. */
 @Name("dev.weft.ReactorTurn")
 @Label("Reactor Turn")
 @Category("Weft")
-@Description("A select of a runtime's reactor that found ready channels, and how many tasks it woke")
+@Description("A select (NIO) or epoll_wait (native poller) of a runtime's reactor that found ready sockets, and how many tasks it woke")
 @StackTrace(false)
 final class ReactorTurnEvent extends Event {
     /** The guard the driving thread reads. */
@@ -22,4 +22,13 @@ final class ReactorTurnEvent extends Event {
 
     @Label("Woken")
     int woken;
+
+    /** Records a turn that found {@code ready} sockets and woke {@code woken} tasks, if recording. */
+    static void emit(int ready, int woken) {
+        if (ready <= 0 || !PROBE.isEnabled()) return;
+        ReactorTurnEvent e = new ReactorTurnEvent();
+        e.readyKeys = ready;
+        e.woken = woken;
+        e.commit();
+    }
 }

@@ -1,6 +1,8 @@
 package dev.weft.examples.echo;
 
 import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.future.Poll;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
 import java.io.IOException;
@@ -45,9 +47,15 @@ public final class EchoServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static EchoServer start(InetSocketAddress address) throws IOException {
-        TcpListener l = TcpListener.bind(address);
         Runtime rt = Runtime.builder().workers(2).threadNamePrefix("echo-worker-").build();
-        return new EchoServer(l, rt);
+        try {
+            // bound on a worker, so the listener is the runtime's (on its poller, closed by its close)
+            TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(address)));
+            return new EchoServer(l, rt);
+        } catch (Throwable e) { // the bind's IOException too (blockOn rethrows it as it is)
+            rt.close();
+            throw e;
+        }
     }
 
     /**
@@ -78,7 +86,7 @@ public final class EchoServer implements AutoCloseable {
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 7000;
         EchoServer s = start(new InetSocketAddress("127.0.0.1", port));
-        System.out.println("Weft echo server on 127.0.0.1:" + s.port() + " (Ctrl-C to stop)");
+        System.out.println("Weft echo server on 127.0.0.1:" + s.port() + ", " + s.runtime.poller() + " poller (Ctrl-C to stop)");
         dev.weft.exec.BlockOn.blockOn(s.acceptor);
     }
 }

@@ -1,0 +1,158 @@
+package dev.weft.net.internal;
+
+import dev.weft.future.Context;
+import dev.weft.future.Poll;
+import dev.weft.internal.Coop;
+import dev.weft.io.IoFuture;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.net.SocketAddress;
+import java.net.SocketOption;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+
+/**
+ * A connected TCP socket of the native poller: {@code recv} and {@code send} straight between the
+ * caller's buffer (heap or direct) and the kernel, with no copy and no {@code SelectionKey}, and
+ * readiness from {@link EpollSource} (edge-triggered, never re-armed).
+ *
+ * {@snippet :
+ * Poll<Integer> n = stream.pollRead(cx, buf); // a recv when the socket may have data, else pending
+ * }
+ *
+ * <p>One poll: if the direction is known drained, register and return pending without a system
+ * call; else call. A full transfer leaves the readiness as it is (more may be there); a short one
+ * clears it (Tokio's {@code PollEvented} does the same), so the next poll waits for the poller's
+ * next report instead of paying a call that finds nothing; {@code EAGAIN} clears it and waits
+ * ({@link EpollSource#awaitAfter}, which retries if a report came during the call). The read side
+ * registers under the key {@code reader}, the write side under {@code writer}: one reader and one
+ * writer at a time, as {@code StreamEndpoint} says. Writes pass {@code MSG_NOSIGNAL}: a peer that
+ * is gone answers {@code EPIPE} (a {@code SocketException}), never a signal.
+ */
+final class EpollStream implements StreamEndpoint {
+    private final EpollSource src;
+    private final Object reader = new Object();
+    private final Object writer = new Object();
+
+    EpollStream(EpollSource src) {
+        this.src = src;
+    }
+
+    @Override
+    public Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
+        return transfer(EpollSource.READ, reader, cx, dst);
+    }
+
+    @Override
+    public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
+        return transfer(EpollSource.WRITE, writer, cx, src);
+    }
+
+    private Poll<Integer> transfer(int dir, Object side, Context cx, ByteBuffer buf) throws IOException {
+        int want = buf.remaining();
+        if (want == 0) return Poll.ready(0);
+        if (Coop.remaining() == 0) {
+            Coop.proceed(cx); // spent: wakes the task so that it yields its worker
+            return Poll.pending();
+        }
+        while (true) {
+            long w = src.readyOrWait(dir, side, cx.waker());
+            if (w < 0) return Poll.pending();
+            long n = call(dir, buf, want);
+            if (n > 0) {
+                buf.position(buf.position() + (int) n);
+                if (n < want) src.clear(dir, w);
+                Coop.proceed(cx);
+                return Poll.ready((int) n);
+            }
+            if (n == 0) return Poll.ready(-1); // recv: end of stream (send never answers 0 for want > 0)
+            int errno = Libc.errno(dir == EpollSource.READ ? src.readErrno : src.writeErrno);
+            if (errno == Errno.EAGAIN) {
+                if (src.awaitAfter(dir, w, side, cx.waker())) return Poll.pending();
+            } else if (errno != Errno.EINTR) {
+                throw src.failure(dir, dir == EpollSource.READ ? "recv" : "send");
+            }
+        }
+    }
+
+    private long call(int dir, ByteBuffer buf, int want) throws ClosedChannelException {
+        int fd = src.acquire();
+        try {
+            MemorySegment seg = MemorySegment.ofBuffer(buf);
+            return dir == EpollSource.READ
+                    ? Libc.recv(src.readErrno, fd, seg, want, 0)
+                    : Libc.send(src.writeErrno, fd, seg, want, Libc.MSG_NOSIGNAL);
+        } finally {
+            src.release();
+        }
+    }
+
+    @Override
+    public Poll<Void> pollShutdown(Context cx) throws IOException {
+        shutdownOutput();
+        return Poll.ready(null);
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        int fd = src.acquire();
+        try {
+            if (Libc.shutdown(src.writeErrno, fd, Libc.SHUT_WR) < 0 && Libc.errno(src.writeErrno) != Errno.ENOTCONN) {
+                throw src.failure(EpollSource.WRITE, "shutdown");
+            }
+        } finally {
+            src.release();
+        }
+    }
+
+    @Override
+    public IoFuture<Void> readable() {
+        return new EpollReadiness(src, EpollSource.READ);
+    }
+
+    @Override
+    public IoFuture<Void> writable() {
+        return new EpollReadiness(src, EpollSource.WRITE);
+    }
+
+    @Override
+    public SocketAddress localAddress() throws IOException {
+        return NativeSockets.address(src, false);
+    }
+
+    @Override
+    public SocketAddress remoteAddress() throws IOException {
+        return NativeSockets.address(src, true);
+    }
+
+    @Override
+    public <T> T getOption(SocketOption<T> name) throws IOException {
+        return NativeSockets.getOption(src, name);
+    }
+
+    @Override
+    public <T> void setOption(SocketOption<T> name, T value) throws IOException {
+        NativeSockets.setOption(src, name, value);
+    }
+
+    @Override
+    public void deregister(int dir) {
+        if (dir == Source.READ) src.deregister(EpollSource.READ, reader);
+        else src.deregister(EpollSource.WRITE, writer);
+    }
+
+    @Override
+    public int waiterCount() {
+        return src.waiterCount();
+    }
+
+    @Override
+    public void close() {
+        src.close();
+    }
+
+    @Override
+    public String toString() {
+        return "epoll stream, " + src;
+    }
+}
