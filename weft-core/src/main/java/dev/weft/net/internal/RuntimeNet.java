@@ -59,11 +59,12 @@ public final class RuntimeNet {
             if (!Libc.AVAILABLE) throw new UnsupportedOperationException("IoPoller.EPOLL: " + Libc.UNAVAILABLE_REASON);
             return IoPoller.EPOLL;
         }
-        String why = !Libc.AVAILABLE ? Libc.UNAVAILABLE_REASON
-                : !RuntimeNet.class.getModule().isNativeAccessEnabled()
-                        ? "native access is not enabled for Weft (run java with --enable-native-access=ALL-UNNAMED,"
-                                + " or =dev.weft on the module path)"
-                        : null;
+        // native access first: touching Libc binds its functions, which without the flag makes
+        // the JDK warn about restricted methods
+        String why = !RuntimeNet.class.getModule().isNativeAccessEnabled()
+                ? "native access is not enabled for Weft (run java with --enable-native-access=ALL-UNNAMED,"
+                        + " or =dev.weft on the module path)"
+                : !Libc.AVAILABLE ? Libc.UNAVAILABLE_REASON : null;
         if (why == null) return IoPoller.EPOLL;
         if (FALLBACK_LOGGED.compareAndSet(false, true)) {
             System.getLogger("dev.weft").log(System.Logger.Level.INFO,
