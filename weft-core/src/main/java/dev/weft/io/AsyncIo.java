@@ -129,6 +129,24 @@ public final class AsyncIo {
     }
 
     /**
+     * Writes all of {@code srcs}, in order, gathering them into as few writes as the writer allows
+     * ({@link AsyncWrite#pollWriteVectored}: on a socket, a response's head and body in one
+     * {@code send}); waits while the writer applies backpressure. Not cancel-safe: after a
+     * cancel, the buffers' positions say how much was written.
+     *
+     * {@snippet :
+     * await(AsyncIo.writeAll(socket, head, body));
+     * }
+     *
+     * @param writer the sink
+     * @param srcs the buffers
+     * @return a future completing when every byte of every buffer was taken
+     */
+    public static IoFuture<Void> writeAll(AsyncWrite writer, ByteBuffer... srcs) {
+        return new WriteAll(writer, srcs.clone());
+    }
+
+    /**
      * As {@link #writeAll(AsyncWrite, ByteBuffer)}, from {@code b[off, off+len)}.
      *
      * @param writer the sink

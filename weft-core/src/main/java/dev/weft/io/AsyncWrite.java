@@ -36,6 +36,29 @@ public interface AsyncWrite {
     Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException;
 
     /**
+     * Writes what can be taken now from {@code srcs}, in order, as one write where the sink can
+     * gather (a socket: one {@code send} of the buffers together instead of one per buffer). The
+     * default writes from the first buffer that has bytes, through {@link #pollWrite}.
+     *
+     * {@snippet :
+     * Poll<Long> n = sink.pollWriteVectored(cx, new ByteBuffer[] {head, body});
+     * }
+     *
+     * @param cx the context of the polling task
+     * @param srcs the buffers; their positions advance by what was written from each
+     * @return ready with the count written ({@code > 0} when a buffer has bytes, {@code 0} when
+     *     none has), or pending
+     * @throws IOException if writing failed
+     */
+    default Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws IOException {
+        for (ByteBuffer b : srcs) {
+            if (!b.hasRemaining()) continue;
+            return pollWrite(cx, b) instanceof Poll.Ready<Integer>(Integer n) ? Poll.ready((long) n) : Poll.pending();
+        }
+        return Poll.ready(0L);
+    }
+
+    /**
      * Completes once all buffered bytes have been handed on.
      *
      * @param cx the context of the polling task

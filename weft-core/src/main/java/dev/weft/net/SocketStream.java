@@ -52,6 +52,12 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
         return io.pollWrite(cx, src);
     }
 
+    /** A gathering write: one system call for all the buffers (NIO's gathering write, or a native send). */
+    @Override
+    public Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws IOException {
+        return io.pollWriteVectored(cx, srcs);
+    }
+
     /** Nothing is buffered here: always ready. */
     @Override
     public Poll<Void> pollFlush(Context cx) {

@@ -47,6 +47,8 @@ final class StreamIo implements StreamEndpoint {
     private static final int UNKNOWN = 0;
     private static final int DRAINED = 1;
     private static final int WAITING = 2;
+    /** What {@link #transfer} answers for pending. */
+    private static final long PENDING = Long.MIN_VALUE;
 
     private final Async<SocketChannel> io;
     private final SocketChannel ch;
@@ -84,24 +86,45 @@ final class StreamIo implements StreamEndpoint {
         return poll(writer, cx, src);
     }
 
+    /** A gathering write: {@code SocketChannel.write(ByteBuffer[])}, by the write side's state table. */
+    @Override
+    public Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws IOException {
+        long want = 0;
+        for (ByteBuffer b : srcs) want += b.remaining();
+        if (want == 0) return Poll.ready(0L);
+        long n = transfer(writer, cx, want, null, srcs);
+        return n == PENDING ? Poll.pending() : Poll.ready(n);
+    }
+
     /** One read or write poll of {@code side}, by the state table above. */
     private Poll<Integer> poll(Side side, Context cx, ByteBuffer buf) throws IOException {
         int want = buf.remaining();
         if (want == 0) return Poll.ready(0);
+        long n = transfer(side, cx, want, buf, null);
+        return n == PENDING ? Poll.pending() : Poll.ready((int) n);
+    }
+
+    /**
+     * The state table's step for one poll: the call moves {@code buf} (read or write by the side)
+     * or, for a gathering write, {@code srcs}.
+     *
+     * @return the count moved ({@code -1}: end of stream), or {@link #PENDING}
+     */
+    private long transfer(Side side, Context cx, long want, ByteBuffer buf, ByteBuffer[] srcs) throws IOException {
         if (Coop.remaining() == 0) {
             Coop.proceed(cx); // spent: wakes the task so that it yields its worker
-            return Poll.pending();
+            return PENDING;
         }
         if (side.state == WAITING) {
-            if (source.rewait(side.dir, side, cx.waker())) return Poll.pending();
+            if (source.rewait(side.dir, side, cx.waker())) return PENDING;
             side.state = UNKNOWN;
         }
         if (side.state == UNKNOWN) {
-            int n = side.dir == Source.READ ? ch.read(buf) : ch.write(buf);
+            long n = srcs != null ? ch.write(srcs) : side.dir == Source.READ ? ch.read(buf) : ch.write(buf);
             if (n != 0) {
                 if (n < want) side.state = DRAINED;
                 Coop.proceed(cx);
-                return Poll.ready(n);
+                return n;
             }
         }
         if (!source.register(side.dir, side, cx.waker())) {
@@ -109,7 +132,7 @@ final class StreamIo implements StreamEndpoint {
             throw new ClosedChannelException();
         }
         side.state = WAITING;
-        return Poll.pending();
+        return PENDING;
     }
 
     @Override

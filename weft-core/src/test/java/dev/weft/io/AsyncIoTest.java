@@ -104,6 +104,37 @@ class AsyncIoTest {
     }
 
     @Test
+    void bufWriterHandsOnItsBufferWithAWriteThatDoesNotFitInOneGatheringWrite() throws Exception {
+        CollectingWriter inner = CollectingWriter.gathering(1 << 20);
+        BufWriter out = new BufWriter(inner, 64);
+        byte[] small = bytes(20);
+        byte[] big = bytes(100);
+        blockOn(AsyncIo.writeAll(out, small, 0, small.length));
+        assertEquals(20, out.buffered());
+        blockOn(AsyncIo.writeAll(out, big, 0, big.length));
+        assertEquals(1, inner.vectoredWrites, "buffer and write together");
+        assertEquals(0, inner.writes);
+        assertEquals(0, out.buffered());
+        assertArrayEquals(concat(small, big), inner.out.toByteArray());
+    }
+
+    @Test
+    void writeAllOfSeveralBuffersGathersThemInOrder() throws Exception {
+        CollectingWriter inner = CollectingWriter.gathering(7);
+        ByteBuffer a = ByteBuffer.wrap(bytes(10));
+        ByteBuffer b = ByteBuffer.allocateDirect(10).put(bytes(10)).flip();
+        ByteBuffer c = ByteBuffer.wrap(bytes(10)).asReadOnlyBuffer();
+        blockOn(AsyncIo.writeAll(inner, a, b, c));
+        assertEquals(5, inner.vectoredWrites, "30 bytes, 7 per gathering write");
+        assertEquals(0, inner.writes);
+        assertArrayEquals(concat(concat(bytes(10), bytes(10)), bytes(10)), inner.out.toByteArray());
+        CollectingWriter plain = new CollectingWriter(7);
+        blockOn(AsyncIo.writeAll(plain, ByteBuffer.wrap(bytes(10)), ByteBuffer.wrap(bytes(3))));
+        assertEquals(3, plain.writes, "a writer that cannot gather takes the buffers one by one: 7, 3, 3");
+        assertArrayEquals(concat(bytes(10), bytes(3)), plain.out.toByteArray());
+    }
+
+    @Test
     void bufReaderReadsThroughItsBufferAndBypassesItForLargeReads() throws Exception {
         byte[] data = bytes(50_000);
         BufReader in = new BufReader(new ChunkedReader(data, 20_000), 1024);

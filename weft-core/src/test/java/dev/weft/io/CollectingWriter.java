@@ -5,17 +5,53 @@ import dev.weft.future.Poll;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 
-/** An in-memory {@link AsyncWrite} taking at most {@code chunk} bytes per write, pending every other call. */
+/**
+ * An in-memory {@link AsyncWrite} taking at most {@code chunk} bytes per write, pending every other
+ * call; {@link #gathering} also takes gathering writes whole (up to {@code chunk} over all the
+ * buffers), counted apart.
+ */
 final class CollectingWriter implements AsyncWrite {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final int chunk;
+    private final boolean gathers;
     private boolean pendingNext = true;
     int writes;
+    int vectoredWrites;
     int flushes;
     boolean shut;
 
     CollectingWriter(int chunk) {
+        this(chunk, false);
+    }
+
+    private CollectingWriter(int chunk, boolean gathers) {
         this.chunk = chunk;
+        this.gathers = gathers;
+    }
+
+    static CollectingWriter gathering(int chunk) {
+        return new CollectingWriter(chunk, true);
+    }
+
+    @Override
+    public Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws java.io.IOException {
+        if (!gathers) return AsyncWrite.super.pollWriteVectored(cx, srcs);
+        if (pendingNext) {
+            pendingNext = false;
+            cx.waker().wake();
+            return Poll.pending();
+        }
+        pendingNext = true;
+        long taken = 0;
+        for (ByteBuffer b : srcs) {
+            int n = (int) Math.min(chunk - taken, b.remaining());
+            byte[] bytes = new byte[n];
+            b.get(bytes);
+            out.writeBytes(bytes);
+            taken += n;
+        }
+        vectoredWrites++;
+        return Poll.ready(taken);
     }
 
     @Override

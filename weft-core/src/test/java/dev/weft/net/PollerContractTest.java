@@ -195,6 +195,29 @@ class PollerContractTest {
 
     @ParameterizedTest
     @EnumSource(names = {"NIO", "EPOLL"})
+    void aGatheringWriteTakesHeapDirectAndReadOnlyBuffersInOneCallInOrder(IoPoller poller) {
+        String got = run(poller, () -> {
+            try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
+                    TcpStream c = await(TcpStream.connect(l.localAddress()));
+                    TcpStream s = await(l.accept())) {
+                ByteBuffer[] parts = {
+                    ByteBuffer.wrap("HTTP/1.1 200 OK\r\n\r\n".getBytes(StandardCharsets.US_ASCII)),
+                    ByteBuffer.allocateDirect(5).put("hello".getBytes(StandardCharsets.US_ASCII)).flip(),
+                    ByteBuffer.wrap(" world".getBytes(StandardCharsets.US_ASCII)).asReadOnlyBuffer()};
+                long total = 19 + 5 + 6;
+                long first = await((Future<Long>) cx -> s.pollWriteVectored(cx, parts));
+                assertThat(first).as("one poll took all three buffers").isEqualTo(total);
+                s.shutdownOutput();
+                ByteBuffer in = ByteBuffer.allocate(64);
+                while (await(c.read(in)) >= 0) { }
+                return new String(in.array(), 0, in.position(), StandardCharsets.US_ASCII);
+            }
+        });
+        assertThat(got).isEqualTo("HTTP/1.1 200 OK\r\n\r\nhello world");
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"NIO", "EPOLL"})
     void aConnectToAClosedPortIsRefused(IoPoller poller) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
  * messages, each waits for its whole echo (every byte verified), measured for D = 10 s after a
  * 2 s warm-up. {@code --quick}: C = 20, D = 2 s, warm-up 1 s.
  *
- * <p>Servers: {@code weft} (the echo example, {@code dev.weft.examples.echo.EchoServer}),
- * {@code vthreads} (blocking sockets, one virtual thread per connection), {@code netty-nio} and
+ * <p>Servers: {@code weft} (the echo example, {@code dev.weft.examples.echo.EchoServer}, on the
+ * native epoll poller: the JVMs here have native access), {@code weft-nio} (the same on NIO's
+ * selector, {@code -Dweft.poller=nio}), {@code vthreads} (blocking sockets, one virtual thread per connection), {@code netty-nio} and
  * {@code netty-epoll}. Every JVM gets {@code -Xmx8g} and 2 virtual-thread carriers; when
  * {@code taskset} is there and the machine has 2 or more CPUs, the server runs on CPU 1 and the
  * generator on CPU 0.
@@ -41,13 +42,14 @@ public final class W6Echo implements Workload {
 
     @Override
     public List<String> impls() {
-        return List.of("weft", "vthreads", "netty-nio", "netty-epoll");
+        return List.of("weft", "weft-nio", "vthreads", "netty-nio", "netty-epoll");
     }
 
     @Override
     public Result run(String impl, boolean quick) throws Exception {
         List<String> server = switch (impl) {
             case "weft" -> List.of("dev.weft.examples.echo.EchoServer", "0");
+            case "weft-nio" -> List.of("-Dweft.poller=nio", "dev.weft.examples.echo.EchoServer", "0");
             case "vthreads" -> List.of("dev.weft.bench.echo.VThreadEchoServer", "0");
             case "netty-nio" -> List.of("dev.weft.bench.echo.NettyEchoServer", "nio", "0");
             case "netty-epoll" -> List.of("dev.weft.bench.echo.NettyEchoServer", "epoll", "0");

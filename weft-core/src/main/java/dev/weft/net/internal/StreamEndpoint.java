@@ -40,6 +40,23 @@ public interface StreamEndpoint {
     Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException;
 
     /**
+     * A gathering write, as {@link dev.weft.io.AsyncWrite#pollWriteVectored}; the default writes
+     * from the first buffer with bytes.
+     *
+     * @param cx the context whose waker waits if there is no room
+     * @param srcs the buffers
+     * @return the count taken (0 if no buffer has bytes), or pending
+     * @throws IOException if the connection failed
+     */
+    default Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws IOException {
+        for (ByteBuffer b : srcs) {
+            if (!b.hasRemaining()) continue;
+            return pollWrite(cx, b) instanceof Poll.Ready<Integer>(Integer n) ? Poll.ready((long) n) : Poll.pending();
+        }
+        return Poll.ready(0L);
+    }
+
+    /**
      * @param cx the context
      * @return ready once the output half is shut down
      * @throws IOException if the stream is closed
