@@ -8,16 +8,19 @@
 #
 # W3: the whole process under the tool, start to exit: RunOne W3 <impl> (WEFT_IMPLS, default
 #   "weft") and tokio_rt W3; each runs a warm-up pass and the measured pass of P = 1,000 pairs x
-#   R = 1,000 round trips, so the divisor is 2,000,000 round trips.
+#   R = 1,000 round trips, so the divisor is 2,000,000 round trips. For Weft also "<impl>-1pass":
+#   the same run minus a run without the warm-up pass (-Dweft.bench.warmups=0), divided by the
+#   1,000,000 round trips of the pass that makes the difference (JVM start-up and exit cancel out).
 # W6: the server alone (Weft: weft-examples' EchoServer; Tokio: tokio_rt W6), loaded by Tokio's
 #   echo_load (100 connections, 64-byte messages, 2 client threads, as paired-w6.sh): first 3 s
 #   of load untraced (the JIT's warm-up), then the tool attaches to the running server, echo_load
 #   runs 2 s warm-up + S s, the tool detaches; the divisor is echo_load's all_round_trips (every
 #   round trip of that load, its warm-up included).
-# --tool perf: W3 under `perf trace -s` (per-thread tables; the script fails if perf says it lost
+# --tool perf: W3 under `perf trace -s -m 4096` (per-thread tables, 16 MiB buffers; fails if perf lost
 #   events), W6 with `perf stat --per-thread -p` on syscall tracepoints (counting mode: exact, and
 #   the lightest; perf trace loses events at W6's rate). Both split the counts per thread into the
-#   runtime's threads, the main thread and the rest (JIT compilers, GC, VM threads).
+#   runtime's threads (its prefix's, and weft-*), the main thread and the rest (JIT compilers, GC,
+#   VM threads), and give the runtime's threads by name.
 # --tool strace: `strace -c -f` (ptrace: far slower, which changes how often threads park and
 #   re-arm; whole process only).
 # Both slow the programs down (strace many times over): the counts per round trip matter, not the
@@ -48,7 +51,7 @@ trap '[ -n "$tpid" ] && kill "$tpid" 2>/dev/null; [ -n "$spid" ] && kill "$spid"
 # trace OUT CMD...: CMD from start to exit under the tool, its summary in OUT
 trace() {
   local out="$1"; shift
-  if [ "$tool" = perf ]; then perf trace -s -o "$out" -- "$@"; else strace -c -f -o "$out" "$@"; fi
+  if [ "$tool" = perf ]; then perf trace -s -m 4096 -o "$out" -- "$@"; else strace -c -f -o "$out" "$@"; fi
 }
 # the syscalls perf stat counts one by one (all of them: raw_syscalls:sys_enter; the rest is "other")
 PERF_SYSCALLS="futex epoll_wait epoll_pwait epoll_ctl read write readv writev recvfrom sendto recvmsg sendmsg
@@ -72,52 +75,56 @@ wait_port() { for _ in $(seq 150); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/n
 report() {
   python3 - "$tool" "$@" <<'PY'
 import re, sys
-tool, w, impl, rts, prefix, path = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
-groups = {}            # 'all', 'runtime', 'main', 'other' -> syscall -> calls
-def add(group, name, calls):
-    g = groups.setdefault(group, {})
-    g[name] = g.get(name, 0) + calls
+tool, w, impl, rts, prefix = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 def group_of(comm):
-    return 'runtime' if comm.startswith(prefix) else 'main' if comm in ('java', 'tokio_rt') else 'other'
-text = open(path).read()
-if tool == 'perf' and 'Summary of events' in text:   # perf trace -s: " comm (tid), N events, P%" then rows
-    if 'LOST' in text:
-        sys.exit(f'perf trace lost events on {w} {impl}: ' + ' '.join(re.findall(r'LOST \d+ events', text)))
-    head = re.compile(r'^ (.+) \((\d+)\), \d+ events')
-    prow = re.compile(r'^\s+([a-z_0-9]+)\s+(\d+)\s+(\d+)\s+[\d.]+')
-    group = None
-    for line in text.splitlines():
-        m = head.match(line)
-        if m:
-            group = group_of(m.group(1))
-            continue
-        m = prow.match(line)
-        if m and group:
-            add('all', m.group(1), int(m.group(2)))
-            add(group, m.group(1), int(m.group(2)))
-elif tool == 'perf':   # perf stat --per-thread -x';': "comm-tid;count;;event;..."
-    per = {}           # (group, tid) -> event -> count
-    for line in text.splitlines():
-        p = line.split(';')
-        if len(p) < 4 or not p[1].isdigit():
-            continue
-        comm = p[0].rsplit('-', 1)[0].strip()
-        ev = p[3].split(':')[1].replace('sys_enter_', '')
-        per.setdefault(group_of(comm), {}).setdefault(p[0], {})[ev] = int(p[1])
-    for g, threads in per.items():
-        for counts in threads.values():
+    if comm.startswith(prefix) or comm.startswith('weft-'):  # weft-driver: the process-wide driver thread
+        return 'runtime'
+    return 'main' if comm in ('java', 'tokio_rt') else 'other'
+def counts(path, sign, groups):
+    """Adds sign x the calls of the tool's summary at path to groups (group -> syscall -> calls)."""
+    def add(group, name, calls, comm=None):
+        for g in ('all', group) + ((f'thread {comm}',) if group == 'runtime' else ()):
+            d = groups.setdefault(g, {})
+            d[name] = d.get(name, 0) + sign * calls
+    text = open(path).read()
+    if tool == 'perf' and 'Summary of events' in text:  # perf trace -s: " comm (tid), N events, P%", rows
+        if 'LOST' in text:
+            sys.exit(f'perf trace lost events on {w} {impl}: ' + ' '.join(re.findall(r'LOST \d+ events', text)))
+        head = re.compile(r'^ (.+) \((\d+)\), \d+ events')
+        row = re.compile(r'^\s+([a-z_0-9]+)\s+(\d+)\s+(\d+)\s+[\d.]+')
+        group = None
+        for line in text.splitlines():
+            m = head.match(line)
+            if m:
+                comm = m.group(1)
+                group = group_of(comm)
+            elif group and (m := row.match(line)):
+                add(group, m.group(1), int(m.group(2)), comm)
+    elif tool == 'perf':  # perf stat --per-thread -x';': "comm-tid;count;;event;..."
+        threads = {}      # comm-tid -> event -> count
+        for line in text.splitlines():
+            p = line.split(';')
+            if len(p) >= 4 and p[1].isdigit():
+                threads.setdefault(p[0], {})[p[3].split(':')[1].replace('sys_enter_', '')] = int(p[1])
+        for thread, c in threads.items():
+            comm = thread.rsplit('-', 1)[0].strip()
+            group = group_of(comm)
             listed = 0
-            for ev, n in counts.items():
+            for ev, n in c.items():
                 if ev != 'sys_enter':
-                    add('all', ev, n); add(g, ev, n); listed += n
-            rest = counts.get('sys_enter', 0) - listed
-            if rest:
-                add('all', 'other', rest); add(g, 'other', rest)
-else:                  # strace -c: "% time  seconds  usecs/call  calls  [errors]  syscall" rows
-    for line in text.splitlines():
-        p = line.split()
-        if len(p) >= 5 and p[0][0].isdigit() and p[-1] != 'total':
-            add('all', p[-1], int(p[3]))
+                    add(group, ev, n, comm)
+                    listed += n
+            if c.get('sys_enter', 0) > listed:
+                add(group, 'other', c['sys_enter'] - listed, comm)
+    else:                 # strace -c: "% time  seconds  usecs/call  calls  [errors]  syscall" rows
+        for line in text.splitlines():
+            p = line.split()
+            if len(p) >= 5 and p[0][0].isdigit() and p[-1] != 'total':
+                add('process', p[-1], int(p[3]))  # no split per thread
+groups = {}
+counts(sys.argv[6], 1, groups)
+if len(sys.argv) > 7:  # a baseline run to take away (the same program doing fewer round trips)
+    counts(sys.argv[7], -1, groups)
 def tot(g): return sum(groups.get(g, {}).values())
 def fut(g): return groups.get(g, {}).get('futex', 0)
 a = groups.get('all', {})
@@ -133,6 +140,10 @@ print('SYSCALLS ' + ' '.join(fields))
 if tool == 'perf':
     rtop = sorted(groups.get('runtime', {}).items(), key=lambda x: -x[1])[:6]
     print(f'  {w} {impl}: the runtime\'s threads ({prefix}*): ' + ', '.join(f'{n} {c / rts:.3g}' for n, c in rtop) + ' per round trip')
+    for g in sorted(k for k in groups if k.startswith('thread ')):
+        t = sorted(((n, c) for n, c in groups[g].items() if c), key=lambda x: -x[1])[:5]
+        if t:
+            print(f'    {g[7:]} (threads of that name together): ' + ', '.join(f'{n} {c / rts:.3g}' for n, c in t))
 PY
 }
 
@@ -141,11 +152,15 @@ for w in "${workloads[@]}"; do
   case "$w" in
     W3)
       for impl in ${WEFT_IMPLS:-weft}; do
-        echo "[syscalls] W3 $impl under $tool ..." >&2
-        trace "$work/w3-$impl.txt" "$J" -Xmx8g --enable-native-access=ALL-UNNAMED \
-          --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED \
-          -cp "$JAR" dev.weft.bench.workload.RunOne W3 "$impl" 2>/dev/null | grep '^RESULT' >&2
-        report W3 "$impl" 2000000 weft-bench- "$work/w3-$impl.txt" | tee -a "$out"
+        for warmups in 1 0; do   # 1: as RunOne runs it (2 passes); 0: the measured pass alone
+          echo "[syscalls] W3 $impl (warm-up passes: $warmups) under $tool ..." >&2
+          trace "$work/w3-$impl-$warmups.txt" "$J" -Xmx8g --enable-native-access=ALL-UNNAMED -Dweft.bench.warmups=$warmups \
+            --add-exports java.base/jdk.internal.vm=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED \
+            -cp "$JAR" dev.weft.bench.workload.RunOne W3 "$impl" 2>/dev/null | grep '^RESULT' >&2
+        done
+        report W3 "$impl" 2000000 weft-bench- "$work/w3-$impl-1.txt" | tee -a "$out"
+        # the second pass alone: (2 passes) - (1 pass) = 1,000,000 round trips, no JVM start-up in it
+        report W3 "$impl-1pass" 1000000 weft-bench- "$work/w3-$impl-1.txt" "$work/w3-$impl-0.txt" | tee -a "$out"
       done
       echo "[syscalls] W3 tokio under $tool ..." >&2
       trace "$work/w3-tokio.txt" "$bin/tokio_rt" W3 2>/dev/null | grep '^RESULT' >&2
