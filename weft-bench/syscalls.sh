@@ -2,7 +2,8 @@
 # System calls and futex calls per round trip, Weft beside Tokio, on W3 (pingpong) and W6 (echo):
 #   weft-bench/syscalls.sh [--tool perf|strace] [--secs S] [W3] [W6]      (from the project's root;
 #   default: perf, 5 s of counted W6 load, both workloads)
-# Needs weft-bench/target/weft-bench.jar (weft-bench/run builds it), weft-examples built
+# Needs weft-bench/target/weft-bench.jar built with -am (weft-bench/run does; a jar shaded by
+# `mvn -pl weft-bench package` alone carries whatever weft-core the shared ~/.m2 holds), weft-examples built
 # (mvn -B -q -o -pl weft-examples -am package -DskipTests), the Tokio programs of
 # ../shared/anchors (build.sh builds them and prints their directory), perf or strace, python3.
 #
