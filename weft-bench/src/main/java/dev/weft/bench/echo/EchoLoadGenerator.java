@@ -18,7 +18,9 @@ import org.HdrHistogram.Histogram;
  * counts round trips for {@code D} seconds and records each round trip's latency.
  *
  * <p>One thread and one NIO selector drive all connections, so the generator costs the same
- * whatever server it drives. Prints one line:
+ * whatever server it drives. Prints {@code MEASURING} when the warm-up ends and {@code MEASURED}
+ * when the measured interval does (so that a caller can sample the server's CPU time over it),
+ * then one line:
  * {@code LOAD rtps=<round trips/s> p50_us=<..> p99_us=<..> n=<round trips>}; exits non-zero if an
  * echo differed or a connection failed.
  *
@@ -92,11 +94,17 @@ public final class EchoLoadGenerator {
         long measureFrom = start + (long) (warmup * 1e9);
         long end = measureFrom + (long) (seconds * 1e9);
         long measured = 0;
+        boolean measuring = false;
         for (Conn c : conns) c.send();
         long now = start;
         while (now < end) {
-            sel.select(Math.max(1, (end - now) / 1_000_000));
+            sel.select(Math.max(1, ((measuring ? end : measureFrom) - now) / 1_000_000));
             now = System.nanoTime();
+            if (!measuring && now >= measureFrom) {
+                measuring = true;
+                System.out.println("MEASURING");
+                System.out.flush();
+            }
             var it = sel.selectedKeys().iterator();
             while (it.hasNext()) {
                 SelectionKey k = it.next();
@@ -119,6 +127,8 @@ public final class EchoLoadGenerator {
             }
         }
         double measuredSeconds = (end - measureFrom) / 1e9;
+        System.out.println("MEASURED");
+        System.out.flush();
         for (Conn c : conns) c.ch.close();
         System.out.println(String.format(Locale.ROOT, "LOAD rtps=%.1f p50_us=%d p99_us=%d n=%d",
                 measured / measuredSeconds, hist.getValueAtPercentile(50), hist.getValueAtPercentile(99), measured));

@@ -32,21 +32,20 @@ final class Peers {
     }
 
     /**
-     * Times {@code pass} twice (JIT warm-up, then the measured pass).
+     * Runs {@code pass} for the JIT warm-up ({@code -Dweft.bench.warmups}, default 1), then measures
+     * it once.
      *
-     * @return the nanoseconds of the measured pass
+     * @return the measured pass's wall-clock and process CPU nanoseconds (warm-up excluded)
      */
-    static long warmThenMeasure(Pass pass) throws Exception {
+    static Measured warmThenMeasure(Pass pass) throws Exception {
         for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) {
             long t0 = System.nanoTime();
             pass.run();
             verbose("warm-up", System.nanoTime() - t0);
         }
-        long t0 = System.nanoTime();
-        pass.run();
-        long nanos = System.nanoTime() - t0;
-        verbose("measured", nanos);
-        return nanos;
+        Measured m = Measured.of(pass);
+        verbose("measured", m.wallNanos());
+        return m;
     }
 
     /**

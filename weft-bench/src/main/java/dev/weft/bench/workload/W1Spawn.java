@@ -33,7 +33,7 @@ public final class W1Spawn implements Workload {
     public Result run(String impl, boolean quick) throws Exception {
         int n = quick ? 100_000 : 1_000_000;
         long expected = (long) n * (n + 1) / 2;
-        long nanos = switch (impl) {
+        Measured m = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnAll(n))));
@@ -53,7 +53,7 @@ public final class W1Spawn implements Workload {
             }
             default -> throw new IllegalArgumentException(impl);
         };
-        return new Result(n / (nanos / 1e9), "tasks/s", "");
+        return new Result(n / (m.wallNanos() / 1e9), "tasks/s", m.cpuPerOp(n));
     }
 
     private static void check(long expected, long sum) {

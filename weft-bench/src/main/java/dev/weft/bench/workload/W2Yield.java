@@ -41,7 +41,7 @@ public final class W2Yield implements Workload {
         int tasks = quick ? 100 : 1_000;
         int yields = quick ? 100 : 1_000;
         long expected = (long) tasks * yields;
-        long nanos = switch (impl) {
+        Measured m = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, Yielder::new))));
@@ -75,7 +75,7 @@ public final class W2Yield implements Workload {
             }
             default -> throw new IllegalArgumentException(impl);
         };
-        return new Result(expected / (nanos / 1e9), "yields/s", "");
+        return new Result(expected / (m.wallNanos() / 1e9), "yields/s", m.cpuPerOp(expected));
     }
 
     private static void check(long expected, long yields) {

@@ -56,7 +56,7 @@ public final class W3PingPong implements Workload {
     public Result run(String impl, boolean quick) throws Exception {
         int pairs = quick ? 100 : PAIRS;
         int rounds = quick ? 100 : ROUNDS;
-        long nanos = switch (impl) {
+        Measured m = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds, W3StreamPair.Pinger::new, W3StreamPair.Ponger::new));
@@ -85,9 +85,9 @@ public final class W3PingPong implements Workload {
             }
             default -> throw new IllegalArgumentException("unknown impl " + impl);
         };
-        double secs = nanos / 1e9;
+        double secs = m.wallNanos() / 1e9;
         return new Result((double) pairs * rounds / secs, "roundtrips/s",
-                "pairs=" + pairs + ",rounds=" + rounds + ",ms=" + Math.round(secs * 1000));
+                "pairs=" + pairs + ",rounds=" + rounds + ",ms=" + Math.round(secs * 1000) + "," + m.cpuPerOp((long) pairs * rounds));
     }
 
     /** Makes side A of a pair from its sender, its receiver and the round count. */

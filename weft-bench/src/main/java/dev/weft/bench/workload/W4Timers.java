@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
 /**
  * W4 timers: N tasks each sleep {@code d_i = (i * 7919 mod 1000)} ms and record their lateness
  * (wake time minus deadline). Value: p99 lateness in ms; extra: wall time, mean and max lateness,
- * and the garbage-collector pauses inside the measured pass ({@link GcPauses}: count, sum, longest).
+ * the garbage-collector pauses inside the measured pass ({@link GcPauses}: count, sum, longest), and
+ * the process CPU time of the measured pass per timer.
  *
  * <p>{@code weft}: N tasks spawned (from inside the runtime) on the work-stealing executor with 2
  * workers; each task's first poll starts its {@code Time.sleep}, and the poll that sees it ready
@@ -76,16 +77,15 @@ public final class W4Timers implements Workload {
     private static Result pass(int n, Impl impl) throws Exception {
         Histogram lateness = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         GcPauses gc = GcPauses.start();
-        long t0 = System.nanoTime();
-        impl.run(lateness);
-        long wallNanos = System.nanoTime() - t0;
+        Measured m = Measured.of(() -> impl.run(lateness));
+        long wallNanos = m.wallNanos();
         String pauses = gc.stop();
         if (lateness.getTotalCount() != n) {
             throw new IllegalStateException("recorded " + lateness.getTotalCount() + " of " + n + " sleeps");
         }
         double p99 = lateness.getValueAtPercentile(99) / (double) MS;
-        return new Result(p99, "ms", String.format(Locale.ROOT, "wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f,%s",
-                wallNanos / (double) MS, lateness.getMean() / MS, lateness.getMaxValue() / (double) MS, pauses));
+        return new Result(p99, "ms", String.format(Locale.ROOT, "wall_ms=%.1f,mean_ms=%.3f,max_ms=%.3f,%s,%s",
+                wallNanos / (double) MS, lateness.getMean() / MS, lateness.getMaxValue() / (double) MS, pauses, m.cpuPerOp(n)));
     }
 
     private static long delayMs(int i) {

@@ -16,7 +16,9 @@ import java.util.function.UnaryOperator;
 /**
  * W5 idle: N tasks each await its own oneshot whose sender is held and does not send; once all
  * have been polled once, resident memory is measured. Value: bytes per task =
- * (RSS after - RSS before) / N; extra: heap bytes per task after full GC. {@code weft}: tasks on
+ * (RSS after - RSS before) / N; extra: heap bytes per task after full GC, and the process CPU time
+ * of the measured pass per task (spawning, the first polls, the full GCs of the heap measurement,
+ * the release). {@code weft}: tasks on
  * the work-stealing executor (2 workers) awaiting a {@link Oneshot}; {@code weft-stackful}: the
  * same tasks awaiting it in a coroutine ({@link StackfulImpls#idle}); {@code weft-woven}: in a
  * woven future ({@link WovenImpls#idle}); {@code vthreads}: virtual threads blocked in
@@ -55,12 +57,14 @@ public final class W5Idle implements Workload {
             default -> throw new IllegalArgumentException("unknown impl " + impl);
         };
         pass.run(Math.max(1, n / 10)); // warm-up
+        long cpu0 = Measured.processCpuNanos();
         long[] m = pass.run(n);
+        long cpuNanos = Measured.processCpuNanos() - cpu0;
         double rssPerTask = (double) (m[1] - m[0]) / n;
         double heapPerTask = (double) (m[3] - m[2]) / n;
         return new Result(rssPerTask, "bytes/task",
                 "tasks=" + n + ",heapBytesPerTask=" + Math.round(heapPerTask) + ",rssBeforeMB=" + (m[0] >> 20)
-                        + ",rssAfterMB=" + (m[1] >> 20));
+                        + ",rssAfterMB=" + (m[1] >> 20) + "," + Measured.cpuPerOp(cpuNanos, n));
     }
 
     @FunctionalInterface

@@ -29,7 +29,10 @@ import java.util.regex.Pattern;
  * java -cp weft-bench/target/weft-bench.jar dev.weft.bench.workload.W6Echo [--quick] [impl ...]
  * </pre>
  * prints {@code RESULT impl=<impl> workload=W6 value=<round trips/s> unit=round-trips/s
- * extra=p50_us=..,p99_us=..,round_trips=..} per server.
+ * extra=p50_us=..,p99_us=..,round_trips=..,cpu_ns_per_op=..} per server, where
+ * {@code cpu_ns_per_op} is the server process's CPU time over the measured interval (warm-up
+ * excluded: from the generator's {@code MEASURING} line to its {@code MEASURED} line) per round
+ * trip.
  */
 public final class W6Echo implements Workload {
     private static final Pattern PORT = Pattern.compile("127\\.0\\.0\\.1:(\\d+)");
@@ -62,9 +65,17 @@ public final class W6Echo implements Workload {
                     "--connections", quick ? "20" : "100", "--seconds", quick ? "2" : "10", "--warmup", quick ? "1" : "2");
             Process gen = start(0, load);
             String line = null;
+            long cpu0 = -1;
+            long cpu1 = -1;
             try (BufferedReader r = reader(gen)) {
                 for (String l; (l = r.readLine()) != null; ) {
-                    if (l.startsWith("LOAD ")) line = l;
+                    switch (l) {
+                        case "MEASURING" -> cpu0 = cpuNanos(srv);
+                        case "MEASURED" -> cpu1 = cpuNanos(srv);
+                        default -> {
+                            if (l.startsWith("LOAD ")) line = l;
+                        }
+                    }
                 }
             }
             int exit = gen.waitFor();
@@ -72,8 +83,11 @@ public final class W6Echo implements Workload {
             if (!srv.isAlive()) throw new IOException(impl + " server died during the run");
             Matcher m = LOAD.matcher(line);
             if (!m.find()) throw new IOException("cannot parse: " + line);
+            if (cpu0 < 0 || cpu1 < 0) throw new IOException("no CPU time of the " + impl + " server over the measured interval");
+            long roundTrips = Long.parseLong(m.group(4));
             return new Result(Double.parseDouble(m.group(1)), "round-trips/s",
-                    "p50_us=" + m.group(2) + ",p99_us=" + m.group(3) + ",round_trips=" + m.group(4));
+                    "p50_us=" + m.group(2) + ",p99_us=" + m.group(3) + ",round_trips=" + roundTrips
+                            + "," + Measured.cpuPerOp(cpu1 - cpu0, roundTrips));
         } finally {
             srv.destroy();
             srv.waitFor();
@@ -94,6 +108,16 @@ public final class W6Echo implements Workload {
             }
         });
         return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * @return the CPU time of {@code p} so far (user + system, every thread; from /proc, in clock
+     *     ticks of 10 ms on Linux)
+     */
+    private static long cpuNanos(Process p) throws IOException {
+        return p.toHandle().info().totalCpuDuration()
+                .orElseThrow(() -> new IOException("the OS gives no CPU time of process " + p.pid()))
+                .toNanos();
     }
 
     private static BufferedReader reader(Process p) {

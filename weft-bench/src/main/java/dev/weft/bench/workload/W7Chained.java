@@ -37,7 +37,7 @@ public final class W7Chained implements Workload {
     public Result run(String impl, boolean quick) throws Exception {
         int depth = 1_000;
         int repeats = quick ? 10 : 100;
-        long nanos = switch (impl) {
+        Measured m = switch (impl) {
             case "weft" -> {
                 try (Runtime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> {
@@ -71,7 +71,7 @@ public final class W7Chained implements Workload {
             }
             default -> throw new IllegalArgumentException(impl);
         };
-        return new Result((long) depth * repeats / (nanos / 1e9), "spawns/s", "");
+        return new Result((long) depth * repeats / (m.wallNanos() / 1e9), "spawns/s", m.cpuPerOp((long) depth * repeats));
     }
 
     private static void check(int expected, int spawns) {

@@ -31,7 +31,9 @@ public interface Workload {
      *
      * @param value the number
      * @param unit its unit, e.g. {@code "tasks/s"}
-     * @param extra extra {@code key=value} pairs, comma-separated, or empty
+     * @param extra extra {@code key=value} pairs, comma-separated, or empty; every workload gives
+     *     {@code cpu_ns_per_op}, its process CPU time over the measured pass per operation
+     *     ({@link Measured}), of which the {@link Runner} prints the median over the runs
      */
     record Result(double value, String unit, String extra) {}
 }

@@ -12,7 +12,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --plot}: a PNG per workload and one page with the same figures; the median run's extras. */
+/** {@code --plot}: a PNG per workload and one page with the same figures. */
 class PlotsTest {
 
     @Test
@@ -40,12 +40,5 @@ class PlotsTest {
             for (int x = 0; x < img.getWidth(); x++) if ((img.getRGB(x, y) & 0xFFFFFF) == rgb) return true;
         }
         return false;
-    }
-
-    @Test
-    void theMedianRunIsTheMiddleOneByValueAndTheLowerMiddleForAnEvenCount() {
-        assertThat(Runner.medianRun(List.of(5.0, 1.0, 3.0))).isEqualTo(2);
-        assertThat(Runner.medianRun(List.of(5.0, 1.0, 3.0, 4.0))).isEqualTo(2);
-        assertThat(Runner.medianRun(List.of(7.0))).isZero();
     }
 }

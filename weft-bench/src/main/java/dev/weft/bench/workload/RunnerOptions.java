@@ -1,0 +1,62 @@
+package dev.weft.bench.workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@link Runner}'s command line: {@code [--quick] [--runs N] [--plot DIR] [--raw FILE] [W1 W2 ...]}.
+ *
+ * @param quick scale the workloads down for a quick look
+ * @param runs fresh JVMs per implementation (default 5)
+ * @param plot where the figures go, or null for none
+ * @param raw the file that gets one line per run ({@link RawLine}), or null for none
+ * @param ids the workload ids in the order given; empty for all
+ */
+record RunnerOptions(boolean quick, int runs, Path plot, Path raw, List<String> ids) {
+    static final int DEFAULT_RUNS = 5;
+
+    RunnerOptions {
+        ids = List.copyOf(ids);
+    }
+
+    /**
+     * @param args the command line
+     * @return the options it gives
+     * @throws IllegalArgumentException for an option without its value, an unknown option, or a
+     *     run count below 1
+     */
+    static RunnerOptions parse(String... args) {
+        boolean quick = false;
+        int runs = DEFAULT_RUNS;
+        Path plot = null;
+        Path raw = null;
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--quick" -> quick = true;
+                case "--runs" -> {
+                    String n = valueOf(args, ++i, "--runs needs a count");
+                    try {
+                        runs = Integer.parseInt(n);
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--runs needs a count, got " + n, e);
+                    }
+                    if (runs < 1) throw new IllegalArgumentException("--runs needs a count of 1 or more, got " + runs);
+                }
+                case "--plot" -> plot = Path.of(valueOf(args, ++i, "--plot needs a directory"));
+                case "--raw" -> raw = Path.of(valueOf(args, ++i, "--raw needs a file"));
+                default -> {
+                    if (args[i].startsWith("--")) throw new IllegalArgumentException("unknown option " + args[i]);
+                    ids.add(args[i]);
+                }
+            }
+        }
+        return new RunnerOptions(quick, runs, plot, raw, ids);
+    }
+
+    private static String valueOf(String[] args, int i, String missing) {
+        if (i >= args.length || args[i].startsWith("--")) throw new IllegalArgumentException(missing);
+        return args[i];
+    }
+}
