@@ -18,6 +18,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import dev.weft.net.IoPoller;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -102,6 +105,28 @@ class CancelledTaskCollectableTest {
                 assertCollected(spawnPollCancel(rt, () -> server.read(buf, 0, buf.length), true), "read");
                 client.setNoDelay(true);
             }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"NIO", "EPOLL"})
+    void aForgottenAcceptAndAForgottenReadOnASilentSocketAreSweptAndTheirTasksCollected(IoPoller poller) throws Exception {
+        try (Runtime rt = Runtime.builder().workers(1).poller(poller).build()) {
+            // bound and connected on the runtime, so on its poller
+            TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind("127.0.0.1", 0)));
+            WeakReference<Task<?>> accept = spawnPollCancel(rt, l::accept, false);
+            Task<TcpStream> accepted = rt.spawn(l.accept());
+            try (TcpStream client = rt.blockOn(TcpStream.connect(l.localAddress()));
+                    TcpStream server = rt.blockOn(accepted)) {
+                byte[] buf = new byte[16];
+                WeakReference<Task<?>> read = spawnPollCancel(rt, () -> server.read(buf, 0, buf.length), false);
+                // the socket stays open and silent; the poller sweeps within a second of its turns
+                rt.blockOn(Time.sleep(Duration.ofMillis(1500)));
+                assertCollected(read, "a read its future forgot to cancel, on a silent socket");
+                client.setNoDelay(true);
+            }
+            assertCollected(accept, "an accept its future forgot to cancel");
+            l.close();
         }
     }
 

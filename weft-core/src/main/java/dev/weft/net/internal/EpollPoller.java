@@ -42,7 +42,8 @@ import java.util.List;
  * <pre>
  * field      touched by
  * slots      register/deregister under this (element: release store); the driving thread (acquire)
- * events     the driving thread only (one at a time, by the Poller contract)
+ * events     the driving thread only (one at a time, by the Poller contract); so are woken and
+ *            sweepClock (once a second a pass drops the waiters of completed tasks)
  * state      any thread (a WakeFlag)
  * </pre>
  */
@@ -61,6 +62,7 @@ public final class EpollPoller implements Poller {
     private final MemorySegment wakeErrno;
     private final MemorySegment one;
     private final WakeList woken = new WakeList();
+    private final SweepClock sweepClock = new SweepClock(); // the driving thread's
     private final WakeFlag state = new WakeFlag();
     private volatile EpollSource[] slots = new EpollSource[64];
     private int[] generations = new int[64]; // under this
@@ -209,6 +211,9 @@ public final class EpollPoller implements Poller {
         }
         ReactorTurnEvent.emit(n, woken.size());
         woken.wakeAll();
+        if (sweepClock.due()) {
+            for (EpollSource s : slots) if (s != null) s.sweepDead(); // waiters of completed tasks: see SweepClock
+        }
     }
 
     /** @return the readiness bits of an epoll event mask */

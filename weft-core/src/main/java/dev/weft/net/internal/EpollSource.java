@@ -194,6 +194,11 @@ final class EpollSource {
         waiters(dir).remove(owner);
     }
 
+    /** Drops the slots of completed tasks (see {@link Waiters#sweepDead()}); the poller's sweep. */
+    synchronized int sweepDead() {
+        return readers.sweepDead() + writers.sweepDead();
+    }
+
     /** @return how many parties wait in both directions */
     synchronized int waiterCount() {
         return readers.size() + writers.size();

@@ -72,7 +72,7 @@ import java.util.function.Consumer;
  *
  * <h2>Who touches which field</h2>
  * {@code selector} is written once; {@code state} and {@code updates} only through their
- * VarHandles with volatile semantics; {@code woken}, {@code onKey} and {@code staleHead} (the list
+ * VarHandles with volatile semantics; {@code woken}, {@code onKey}, {@code sweepClock} and {@code staleHead} (the list
  * of sources with stale directions, linked through {@link Source#nextStale}) belong to the driving
  * thread (one at a time, by the {@link Poller} contract).
  *
@@ -102,6 +102,7 @@ public final class Reactor implements Poller {
     @SuppressWarnings("unused") // accessed through UPDATES
     private volatile Source updates;
     private final Consumer<SelectionKey> onKey = this::onKey;
+    private final SweepClock sweepClock = new SweepClock();
 
     /**
      * A reactor with a selector of its own; nobody drives it until someone calls
@@ -207,6 +208,20 @@ public final class Reactor implements Poller {
         }
         ReactorTurnEvent.emit(ready, woken.size());
         woken.wakeAll();
+        if (sweepClock.due()) sweepDeadWaiters();
+    }
+
+    /** Driving thread: drops the waiters of completed tasks from every source (see SweepClock). */
+    private void sweepDeadWaiters() {
+        java.util.List<SelectionKey> keys;
+        try {
+            keys = java.util.List.copyOf(selector.keys());
+        } catch (java.util.ConcurrentModificationException e) {
+            return; // a channel registered meanwhile (the key set is not thread-safe): next time
+        }
+        for (SelectionKey k : keys) {
+            if (k.attachment() instanceof Source s) s.sweepDead();
+        }
     }
 
     @Override

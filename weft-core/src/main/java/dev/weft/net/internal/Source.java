@@ -214,6 +214,11 @@ public final class Source {
         (dir == READ ? readers : writers).remove(owner);
     }
 
+    /** Drops the slots of completed tasks (see {@link Waiters#sweepDead()}); the reactor's sweep. */
+    synchronized int sweepDead() {
+        return readers.sweepDead() + writers.sweepDead();
+    }
+
     /** @return how many parties wait in both directions (for tests and diagnostics) */
     public synchronized int waiterCount() {
         return readers.size() + writers.size();

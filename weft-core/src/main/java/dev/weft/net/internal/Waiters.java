@@ -1,6 +1,7 @@
 package dev.weft.net.internal;
 
 import dev.weft.future.Waker;
+import dev.weft.task.internal.RawTask;
 import java.util.Arrays;
 
 /**
@@ -97,6 +98,30 @@ final class Waiters {
             }
         }
         return false;
+    }
+
+    /**
+     * Removes the slots whose waker is a task that has completed: a future it ran registered here
+     * and did not forward {@code cancel()}, so nobody will poll it again, and the slot would keep
+     * the whole task reachable until the direction's next event.
+     *
+     * @return how many slots were removed
+     */
+    int sweepDead() {
+        int removed = 0;
+        for (int i = 0; i < count; ) {
+            if (wakers[i] instanceof RawTask<?> t && t.isCompleted()) {
+                count--;
+                keys[i] = keys[count];
+                wakers[i] = wakers[count];
+                keys[count] = null;
+                wakers[count] = null;
+                removed++;
+            } else {
+                i++;
+            }
+        }
+        return removed;
     }
 
     /**
