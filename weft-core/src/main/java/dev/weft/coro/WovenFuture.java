@@ -67,6 +67,20 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
      */
     public static final Context UNWINDING = Context.of(() -> { });
 
+    /**
+     * For generated code only: what a woven body polls at {@code await(Future.yieldNow())} in place
+     * of a new yield future. Its poll wakes the task and is pending; the body then suspends on
+     * {@link #YIELDED}, which is ready, so the await completes on the next poll. A yield in a woven
+     * body therefore allocates nothing, as Rust's {@code yield_now().await} keeps its state inside
+     * the parent future. The weaver uses it only where {@code Future.yieldNow()}'s result goes
+     * straight into the await, so it is never polled twice; anywhere else use
+     * {@link Future#yieldNow()}.
+     */
+    public static final Future<Void> YIELD = new Yield(false);
+
+    /** For generated code only: the child of a body suspended at a yield; ready with {@code null}. */
+    public static final Future<Void> YIELDED = new Yield(true);
+
     private static final byte RUNNING = 0;
     private static final byte CANCELLING = 1;
     private static final byte DONE = 2;
@@ -222,6 +236,28 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
     /** @return whether the body returned, threw or was cancelled */
     public final boolean isDone() {
         return phase >= DONE;
+    }
+
+    /** {@link #YIELD} and {@link #YIELDED}: stateless, so shared by every woven body. */
+    private static final class Yield implements Future<Void> {
+        private static final Poll<Void> READY = Poll.ready(null);
+        private final boolean yielded;
+
+        Yield(boolean yielded) {
+            this.yielded = yielded;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) {
+            if (yielded) return READY;
+            cx.waker().wake();
+            return Poll.pending();
+        }
+
+        @Override
+        public String toString() {
+            return "Future.yieldNow()";
+        }
     }
 
     private IllegalStateException pollAfterEnd() {

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  *
  * {@snippet :
  * // W2, impl=weft-stackful (wired in W2Yield): T tasks, each yielding Y times
- * for (int t = 0; t < T; t++) handles.add(Task.spawn(StackfulImpls.yielder(Y, () -> new Yielder(1))));
+ * for (int t = 0; t < T; t++) handles.add(Task.spawn(StackfulImpls.yielder(Y)));
  * // W3: A and B of one pair over two bounded(1) channels (dev.weft.sync)
  * Task.spawn(StackfulImpls.pinger(R, i -> ab.sender().send(i), () -> ba.receiver().recv()));
  * Task.spawn(StackfulImpls.ponger(R, () -> ab.receiver().recv(), v -> ba.sender().send(v)));
@@ -52,15 +52,15 @@ public final class StackfulImpls {
     /**
      * W2: a task that yields to the scheduler {@code yields} times.
      *
-     * @param yields how many times to yield
-     * @param yieldNow makes a fresh yield future (pending once after waking itself, then ready)
+     * @param yields how many times to yield ({@code await(Future.yieldNow())}, Tokio's
+     *     {@code yield_now().await})
      * @return the coroutine; its output is {@code yields}, for checking
      */
-    public static Future<Integer> yielder(int yields, Supplier<? extends Future<?>> yieldNow) {
+    public static Future<Integer> yielder(int yields) {
         return Coroutine.async(() -> {
             int n = 0;
             for (int i = 0; i < yields; i++) {
-                await(yieldNow.get());
+                await(Future.yieldNow());
                 n++;
             }
             return n;

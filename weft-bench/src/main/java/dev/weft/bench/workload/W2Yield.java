@@ -16,9 +16,11 @@ import java.util.function.IntFunction;
  * W2 yield: T tasks each yield Y times to the scheduler, all awaited. Value: yields/s.
  *
  * <p>Weft: a task wakes itself and returns pending (it goes to the back of its worker's queue).
- * Weft stackful ({@code weft-stackful}): each task is a coroutine awaiting a one-yield future Y
- * times ({@link StackfulImpls#yielder}). Weft woven ({@code weft-woven}): the same body woven into a
- * state machine ({@link WovenImpls#yielder}). Virtual threads: {@link Thread#yield()}.
+ * Weft stackful ({@code weft-stackful}): each task is a coroutine awaiting
+ * {@code Future.yieldNow()} Y times ({@link StackfulImpls#yielder}). Weft woven
+ * ({@code weft-woven}): the same body woven into a state machine ({@link WovenImpls#yielder}), where
+ * the weaver lowers each {@code await(Future.yieldNow())} to a wake and a suspension without a
+ * yield future. Virtual threads: {@link Thread#yield()}.
  * CompletableFuture/ForkJoinPool: each yield re-submits the rest of the task to the pool
  * ({@code execute}), the last step completes the task's future.
  */
@@ -50,14 +52,14 @@ public final class W2Yield implements Workload {
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
                 try (Runtime rt = Peers.weft()) {
-                    IntFunction<Future<Integer>> body = y -> StackfulImpls.yielder(y, () -> new Yielder(1));
+                    IntFunction<Future<Integer>> body = StackfulImpls::yielder;
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }
             }
             case WovenImpls.IMPL -> {
                 WovenImpls.checkWoven();
                 try (Runtime rt = Peers.weft()) {
-                    IntFunction<Future<Integer>> body = y -> WovenImpls.yielder(y, () -> new Yielder(1));
+                    IntFunction<Future<Integer>> body = WovenImpls::yielder;
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }
             }

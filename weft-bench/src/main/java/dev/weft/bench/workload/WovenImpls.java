@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * {@snippet :
  * // W2, impl=weft-woven (wired in W2Yield): T tasks, each yielding Y times
  * WovenImpls.checkWoven();
- * for (int t = 0; t < T; t++) handles.add(Task.spawn(WovenImpls.yielder(Y, () -> new Yielder(1))));
+ * for (int t = 0; t < T; t++) handles.add(Task.spawn(WovenImpls.yielder(Y)));
  * }
  *
  * <p>Without the weaver, {@code Weft.async} returns stackful coroutines and these bodies would
@@ -44,7 +44,7 @@ public final class WovenImpls {
      */
     public static void checkWoven() {
         Supplier<Future<Integer>> never = Future::pending;
-        check(yielder(1, Future::pending));
+        check(yielder(1));
         check(pinger(1, i -> Future.pending(), never));
         check(ponger(1, never, i -> Future.pending()));
         check(idle(Future.pending()));
@@ -61,15 +61,15 @@ public final class WovenImpls {
     /**
      * W2: a task that yields to the scheduler {@code yields} times.
      *
-     * @param yields how many times to yield
-     * @param yieldNow makes a fresh yield future (pending once after waking itself, then ready)
+     * @param yields how many times to yield ({@code await(Future.yieldNow())}, Tokio's
+     *     {@code yield_now().await})
      * @return the woven future; its output is {@code yields}, for checking
      */
-    public static Future<Integer> yielder(int yields, Supplier<? extends Future<?>> yieldNow) {
+    public static Future<Integer> yielder(int yields) {
         return Weft.async(() -> {
             int n = 0;
             for (int i = 0; i < yields; i++) {
-                await(yieldNow.get());
+                await(Future.yieldNow());
                 n++;
             }
             return n;

@@ -12,5 +12,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * @param line its source line, or {@code -1}
  * @param locals the live locals saved, by slot
  * @param stack the operand stack below the awaited future, bottom first
+ * @param yield whether it is {@code await(Future.yieldNow())}, woven without a yield future
  */
-record AwaitSite(int label, MethodInsnNode call, int index, int line, List<Spill> locals, List<Spill> stack) {}
+record AwaitSite(int label, MethodInsnNode call, int index, int line, List<Spill> locals, List<Spill> stack,
+                 boolean yield) {}

@@ -91,17 +91,18 @@ final class BodyAnalysis {
     /** @return state 0 and one state per await, with the source lines each runs */
     List<StateMachine.State> states() {
         List<StateMachine.State> out = new ArrayList<>();
-        out.add(state(0, -1, 0, List.of(), false));
+        out.add(state(0, -1, 0, List.of(), false, false));
         for (AwaitSite s : sites) {
             List<String> restores = new ArrayList<>();
             for (Spill sp : s.locals()) restores.add(sp.field() == null ? "null" : sp.field());
             for (Spill sp : s.stack()) restores.add(sp.field() == null ? "null (stack)" : sp.field() + " (stack)");
-            out.add(state(s.label(), s.line(), s.index(), restores, true));
+            out.add(state(s.label(), s.line(), s.index(), restores, true, s.yield()));
         }
         return out;
     }
 
-    private StateMachine.State state(int label, int line, int start, List<String> restores, boolean atAwait) {
+    private StateMachine.State state(int label, int line, int start, List<String> restores, boolean atAwait,
+                                     boolean yield) {
         int n = body.instructions.size();
         boolean[] seen = new boolean[n];
         ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -133,7 +134,7 @@ final class BodyAnalysis {
             if (lines[i] > 0) src.add(lines[i]);
             if (!texts[i].isEmpty()) code.add(texts[i]);
         }
-        return new StateMachine.State(label, line, List.copyOf(src), restores, List.copyOf(next), code);
+        return new StateMachine.State(label, line, List.copyOf(src), restores, List.copyOf(next), code, yield);
     }
 
     /** @return each instruction as ASM's Textifier prints it, labels named consistently */
@@ -240,7 +241,7 @@ final class BodyAnalysis {
             }
             stack.add(new Spill(d, t, field(t, "stack" + d, "stack[" + d + "]", "stack" + d, label)));
         }
-        return new AwaitSite(label, call, index, lines[index], locals, stack);
+        return new AwaitSite(label, call, index, lines[index], locals, stack, Names.awaitsYieldNow(call));
     }
 
     /** @return the field for (role, type), creating it; {@code null} for a null value */

@@ -37,6 +37,10 @@ import org.objectweb.asm.tree.VarInsnNode;
  *   suspend_k:   pop p; sm.fields = stack and live locals; sm.suspendOn(child); sm.label = k;
  *                return SUSPENDED
  * </pre>
+ * A yield, {@code await(Future.yieldNow())}, makes no future: the weaver replaces the
+ * {@code Future.yieldNow()} call by the shared {@code WovenFuture.YIELD} (its poll wakes the task and
+ * is pending) and suspends on the shared {@code WovenFuture.YIELDED} (ready), so resuming goes on at
+ * once; the rest is an ordinary await, cancellation included.
  *
  * The prologue and the suspend blocks lie outside every exception range, so neither a suspension
  * nor a resume runs the user's handlers or {@code finally} blocks; the await's own code, with its
@@ -78,6 +82,7 @@ final class BodyRewriter {
         InsnList tail = new InsnList();
         List<LabelNode> resumes = new ArrayList<>();
         for (AwaitSite s : sites) {
+            if (s.yield()) code.set(Names.previousReal(s.call()), yieldChild("YIELD"));
             LabelNode resume = new LabelNode();
             LabelNode suspend = new LabelNode();
             resumes.add(resume);
@@ -233,7 +238,7 @@ final class BodyRewriter {
             b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, l.field(), l.type().descriptor()));
         }
         b.add(new VarInsnNode(Opcodes.ALOAD, sm));
-        b.add(new VarInsnNode(Opcodes.ALOAD, child));
+        b.add(s.yield() ? yieldChild("YIELDED") : new VarInsnNode(Opcodes.ALOAD, child));
         b.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "suspendOn", "(L" + Names.FUTURE + ";)V",
                 false));
         b.add(new VarInsnNode(Opcodes.ALOAD, sm));
@@ -242,6 +247,11 @@ final class BodyRewriter {
         b.add(suspendedMarker());
         b.add(new InsnNode(Opcodes.ARETURN));
         return b;
+    }
+
+    /** {@code WovenFuture.YIELD} (polled at a yield) or {@code YIELDED} (suspended on after it). */
+    private static FieldInsnNode yieldChild(String name) {
+        return new FieldInsnNode(Opcodes.GETSTATIC, Names.WOVEN_FUTURE, name, "L" + Names.FUTURE + ";");
     }
 
     private static FieldInsnNode suspendedMarker() {

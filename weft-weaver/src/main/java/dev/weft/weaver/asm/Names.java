@@ -30,6 +30,17 @@ final class Names {
                 && m.name.equals("await") && (m.desc.equals(AWAIT_DESC) || m.desc.equals(AWAIT_FALLIBLE_DESC));
     }
 
+    /**
+     * @param await an await call
+     * @return whether the future {@code await} polls is {@code Future.yieldNow()}'s, made right
+     *     before it (only labels, line numbers and frames between): {@code await(Future.yieldNow())}
+     */
+    static boolean awaitsYieldNow(MethodInsnNode await) {
+        return await.desc.equals(AWAIT_DESC) && previousReal(await) instanceof MethodInsnNode m
+                && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(FUTURE) && m.name.equals("yieldNow")
+                && m.desc.equals("()L" + FUTURE + ";");
+    }
+
     /** @return whether {@code insn} is {@code Weft.async(Callable)} */
     static boolean isAsync(AbstractInsnNode insn) {
         return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(WEFT)

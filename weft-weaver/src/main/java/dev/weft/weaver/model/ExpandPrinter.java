@@ -66,7 +66,9 @@ public final class ExpandPrinter {
             out.append("// resume at the await on ").append(file).append(s.awaitLine()).append('\n');
             out.append("                ").append(s.restores().isEmpty() ? "// nothing to restore"
                     : "restore " + String.join(", ", s.restores())).append(";\n");
-            out.append("                v = child.poll(cx);   // poll the child again, inline\n");
+            out.append(s.yield()
+                    ? "                v = null;   // a yield: await(Future.yieldNow()) woke the task and suspended, no future made\n"
+                    : "                v = child.poll(cx);   // poll the child again, inline\n");
         }
         out.append("                // runs ").append(lines(file, s.lines())).append('\n');
         if (s.next().isEmpty()) {

@@ -50,7 +50,9 @@ public record StateMachine(String ownerClass, String sourceFile, String bodyMeth
      * @param restores the fields reloaded on resume, locals first, then the operand stack
      * @param next the states it may suspend into
      * @param bytecode the instructions run in this state, one per line
+     * @param yield whether it resumes at {@code await(Future.yieldNow())}, which suspends without a
+     *     yield future: it wakes the task and returns Pending, and resuming polls nothing
      */
     public record State(int label, int awaitLine, List<Integer> lines, List<String> restores, List<Integer> next,
-                        List<String> bytecode) {}
+                        List<String> bytecode, boolean yield) {}
 }

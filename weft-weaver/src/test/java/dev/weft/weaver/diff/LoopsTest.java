@@ -41,4 +41,9 @@ class LoopsTest extends DifferentialTestBase {
     void awaitsInForInitializerConditionAndUpdateRunInOrder() {
         diff.check(Loops.class, "awaitsInForHeader");
     }
+
+    @Test
+    void yieldsInALoopATryAndATernaryRunAsAwaitsOfYieldNow() {
+        diff.check(Loops.class, "yieldsInLoopTryAndTernary");
+    }
 }

@@ -24,7 +24,7 @@ class ExpandGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"fetch", "loop", "tryFinally", "newWithAwait", "switchExpression", "primitives",
-            "captures", "generic", "fib"})
+            "captures", "generic", "fib", "yieldEach"})
     void expandOutputMatchesGolden(String construct) throws IOException {
         String actual = expand(construct, false);
         assertThat(actual).as("expand of " + construct).contains("lambda$" + construct + "$");

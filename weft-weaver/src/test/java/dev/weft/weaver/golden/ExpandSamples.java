@@ -88,4 +88,15 @@ final class ExpandSamples {
     static Future<Integer> fib(int n) {
         return Weft.async(() -> n < 2 ? n : await(fib(n - 1)) + await(fib(n - 2)));
     }
+
+    static Future<Integer> yieldEach(Future<Integer> step, int times) {
+        return Weft.async(() -> {
+            int sum = 0;
+            for (int i = 0; i < times; i++) {
+                await(Future.yieldNow());
+                sum += await(step);
+            }
+            return sum;
+        });
+    }
 }

@@ -64,6 +64,19 @@ public final class Probe {
     }
 
     /**
+     * What a generated body's yield renders as: {@code p.afterYield(await(Future.yieldNow()), v)}.
+     *
+     * @param yielded the yield's output ({@code null})
+     * @param value the value to go on with
+     * @param <T> its type
+     * @return {@code value}, after logging the yield
+     */
+    public <T> T afterYield(Object yielded, T value) {
+        log("yield " + yielded);
+        return value;
+    }
+
+    /**
      * @param value the output
      * @param pendingPolls how many polls answer pending first, each after waking the poller
      * @param <T> its type

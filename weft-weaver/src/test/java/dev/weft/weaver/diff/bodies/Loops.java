@@ -210,4 +210,48 @@ public final class Loops {
             return "before=" + before + " kept=" + kept + " n=" + n;
         };
     }
+
+    /**
+     * Yields ({@code await(Future.yieldNow())}, woven without a yield future) in a loop, inside a
+     * try/finally, as one arm of a ternary await, and a yield future stored first (an ordinary await).
+     */
+    public static Future<String> yieldsInLoopTryAndTernary(Probe p) {
+        return Weft.async(() -> {
+            int n = 0;
+            for (int i = 0; i < 3; i++) {
+                await(Future.yieldNow());
+                n += await(p.later(i, i % 2));
+                try {
+                    await(Future.yieldNow());
+                    p.log("yielded " + i);
+                } finally {
+                    p.log("finally " + i);
+                }
+            }
+            await(n > 2 ? Future.yieldNow() : p.ready(null));
+            Future<Void> stored = Future.yieldNow();
+            await(stored);
+            return "n=" + n;
+        });
+    }
+
+    public static Callable<String> yieldsInLoopTryAndTernaryBlocking(Probe p) {
+        return () -> {
+            int n = 0;
+            for (int i = 0; i < 3; i++) {
+                await(Future.yieldNow());
+                n += await(p.later(i, i % 2));
+                try {
+                    await(Future.yieldNow());
+                    p.log("yielded " + i);
+                } finally {
+                    p.log("finally " + i);
+                }
+            }
+            await(n > 2 ? Future.yieldNow() : p.ready(null));
+            Future<Void> stored = Future.yieldNow();
+            await(stored);
+            return "n=" + n;
+        };
+    }
 }

@@ -127,4 +127,18 @@ public final class Cancellables {
     private static void fail(String message) {
         throw new IllegalStateException(message);
     }
+
+    /** Yields inside a try/finally, forever: suspended at {@code await(Future.yieldNow())}. */
+    public static Future<String> yieldsInsideFinally(Probe p) {
+        return Weft.async(() -> {
+            try {
+                while (true) {
+                    p.log("yield");
+                    await(Future.yieldNow());
+                }
+            } finally {
+                p.log("finally");
+            }
+        });
+    }
 }

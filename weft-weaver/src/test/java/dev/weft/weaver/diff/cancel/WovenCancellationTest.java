@@ -184,6 +184,32 @@ class WovenCancellationTest {
         assertThat(wovenProbe.polls()).isEqualTo(stackfulProbe.polls());
     }
 
+    @Test
+    void aYieldWakesTheTaskSuspendsOnTheSharedYieldedChildAndCancelsLikeAnyAwait() throws Exception {
+        Probe p = new Probe();
+        Future<String> f = wovenFuture("yieldsInsideFinally", p);
+        int[] wakes = {0};
+        Context counting = Context.of(() -> wakes[0]++);
+        for (int i = 1; i <= 3; i++) {
+            assertThat(f.poll(counting).isPending()).isTrue();
+            assertThat(wakes[0]).as("a yield wakes its task once per poll").isEqualTo(i);
+            // no Future.yieldNow() object was made: the body is suspended on the shared, ready YIELDED
+            assertThat(((WovenFuture<?>) f).awaitedFuture()).isSameAs(WovenFuture.YIELDED);
+        }
+        assertThat(p.events()).containsExactly("yield", "yield", "yield");
+
+        f.cancel();
+        assertThat(p.events()).containsExactly("yield", "yield", "yield", "finally");
+        assertThat(((WovenFuture<?>) f).isDone()).isTrue();
+        assertThatThrownBy(() -> f.poll(counting)).isInstanceOf(IllegalStateException.class);
+
+        Probe stackfulProbe = new Probe(); // the same body as a coroutine, with a real Future.yieldNow()
+        Future<String> stackful = BodyMethods.future(Cancellables.class, "yieldsInsideFinally", stackfulProbe);
+        for (int i = 0; i < 3; i++) assertThat(stackful.poll(Context.noop()).isPending()).isTrue();
+        stackful.cancel();
+        assertThat(stackfulProbe.events()).isEqualTo(p.events());
+    }
+
     private static Future<String> wovenFuture(String body, Probe p) {
         Future<String> f = BodyMethods.future(woven, body, p);
         assertThat(f).as("woven " + body).isInstanceOf(WovenFuture.class);

@@ -13,7 +13,8 @@ sealed interface Expr {
     record Var(int pick) implements Expr {}
 
     /**
-     * {@code await(p.ready(v))}, {@code await(p.later(v, polls))} or {@code await(p.remote(v))}.
+     * {@code await(p.ready(v))}, {@code await(p.later(v, polls))}, {@code await(p.remote(v))}, or a
+     * yield then {@code v}: {@code p.afterYield(await(Future.yieldNow()), v)}.
      *
      * @param source which future
      * @param polls the pending polls of a {@code later} future
@@ -56,5 +57,5 @@ sealed interface Expr {
     record Switch(boolean onString, Expr selector, Expr first, Expr second, Expr rest) implements Expr {}
 
     /** The futures an await waits for. */
-    enum Source { READY, LATER, REMOTE }
+    enum Source { READY, LATER, REMOTE, AFTER_YIELD }
 }

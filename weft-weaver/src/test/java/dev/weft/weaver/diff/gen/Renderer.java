@@ -214,11 +214,12 @@ final class Renderer {
             }
             case Expr.Await a -> {
                 String value = expr(a.value(), k);
-                yield "await(" + switch (a.source()) {
-                    case READY -> "p.ready(" + value + ")";
-                    case LATER -> "p.later(" + value + ", " + Math.floorMod(a.polls(), 3) + ")";
-                    case REMOTE -> "p.remote(" + value + ")";
-                } + ")";
+                yield switch (a.source()) {
+                    case READY -> "await(p.ready(" + value + "))";
+                    case LATER -> "await(p.later(" + value + ", " + Math.floorMod(a.polls(), 3) + "))";
+                    case REMOTE -> "await(p.remote(" + value + "))";
+                    case AFTER_YIELD -> "p.afterYield(await(dev.weft.future.Future.yieldNow()), " + value + ")";
+                };
             }
             case Expr.Fail f -> "await(p.<" + k.boxed() + ">fail" + (f.checked() ? "Checked" : "Unchecked") + "(\"f" + id() + "\"))";
             case Expr.Binary b -> binary(b, k);
