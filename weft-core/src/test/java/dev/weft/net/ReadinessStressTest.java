@@ -19,6 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -27,7 +29,9 @@ import org.junit.jupiter.api.Timeout;
  * verified, bounded in time. A lost wake-up shows as a connection that never finishes (the
  * timeout fails the test).
  *
- * <p>The server is Weft (2 workers): each connection echoes with {@code pollRead}/{@code
+ * <p>Run on both pollers: NIO's level-triggered selector with interest kept armed, and the native
+ * epoll poller's edge-triggered readiness (the tick that makes a call retry when a report came
+ * during it). The server is Weft (2 workers): each connection echoes with {@code pollRead}/{@code
  * pollWrite} through buffer windows of random size, so reads are sometimes exactly full (the
  * cache stays "may be ready") and sometimes short ("drained": the next read waits without a
  * system call), and some connections get a tiny send buffer so that writes come out short. The
@@ -38,27 +42,30 @@ import org.junit.jupiter.api.Timeout;
 class ReadinessStressTest {
     private static final boolean STRESS = Boolean.getBoolean("weft.stress");
 
-    @Test
+    @ParameterizedTest
+    @EnumSource(names = {"NIO", "EPOLL"})
     @Timeout(60)
-    void randomPingPongOnManyConnectionsLosesNoWakeupAndNoByte() throws Exception {
-        run(STRESS ? 500 : 100, STRESS ? 1000 : 100);
+    void randomPingPongOnManyConnectionsLosesNoWakeupAndNoByte(IoPoller poller) throws Exception {
+        run(poller, STRESS ? 500 : 100, STRESS ? 1000 : 100);
     }
 
     /**
      * Few connections, many rounds: here a missed readiness is not rescued by the traffic of other
      * connections waking the selector, so a lost wake-up hangs the test.
      */
-    @Test
+    @ParameterizedTest
+    @EnumSource(names = {"NIO", "EPOLL"})
     @Timeout(60)
-    void randomPingPongOnTwoConnectionsLosesNoWakeup() throws Exception {
-        run(2, STRESS ? 100_000 : 5_000);
+    void randomPingPongOnTwoConnectionsLosesNoWakeup(IoPoller poller) throws Exception {
+        run(poller, 2, STRESS ? 100_000 : 5_000);
     }
 
-    private static void run(int conns, int rounds) throws Exception {
+    private static void run(IoPoller poller, int conns, int rounds) throws Exception {
         AtomicLong serverEchoed = new AtomicLong();
         ConcurrentHashMap<Integer, Throwable> serverFailures = new ConcurrentHashMap<>();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("readiness-stress-").build();
-                TcpListener l = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0))) {
+        try (Runtime rt = Runtime.builder().workers(2).poller(poller).threadNamePrefix("readiness-stress-").build();
+                // bound on the runtime, so the listener and its connections are on the poller under test
+                TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(new InetSocketAddress("127.0.0.1", 0))))) {
             InetSocketAddress addr = l.localAddress();
             rt.spawn(new AcceptAll(l, rt, conns, serverEchoed, serverFailures)).detach();
             AtomicReference<Throwable> clientFailure = new AtomicReference<>();
@@ -148,7 +155,7 @@ class ReadinessStressTest {
                 left--;
                 int id = next++;
                 s.setNoDelay(true);
-                if (id % 4 == 0) s.channel().get().setOption(StandardSocketOptions.SO_SNDBUF, 4096); // short writes
+                if (id % 4 == 0) s.setOption(StandardSocketOptions.SO_SNDBUF, 4096); // short writes
                 rt.spawn(new RandomWindowEcho(id, s, echoed, failures)).detach();
             }
             return Poll.ready(null);
