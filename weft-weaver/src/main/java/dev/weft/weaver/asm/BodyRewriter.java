@@ -53,6 +53,7 @@ final class BodyRewriter {
     private final int sm;
     private final int cx;
     private final int child;
+    private final List<JumpInsnNode> restores = new ArrayList<>();
 
     /**
      * @param body the analysed body
@@ -93,6 +94,7 @@ final class BodyRewriter {
         }
         code.add(tail);
         code.insert(prologue(sites, resumes));
+        LoopResumes.apply(body, restores);
         body.desc = Type.getMethodDescriptor(Type.getObjectType("java/lang/Object"),
                 Type.getArgumentTypes(body.desc));
     }
@@ -185,7 +187,9 @@ final class BodyRewriter {
             p.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "awaitedChild",
                     "()L" + Names.FUTURE + ";"));
             p.add(new VarInsnNode(Opcodes.ASTORE, child));
-            p.add(new JumpInsnNode(Opcodes.GOTO, resumes.get(k - 1)));
+            JumpInsnNode jump = new JumpInsnNode(Opcodes.GOTO, resumes.get(k - 1));
+            restores.add(jump);
+            p.add(jump);
         }
         p.add(bad);
         p.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
