@@ -73,8 +73,10 @@ final class BodyRewriter {
     /**
      * @param sites the awaits, in label order
      * @param returnType the body's original return type (primitive results are boxed)
+     * @param loopCopies resume awaits inside loops through copies of the rest of the loop nest
+     *     ({@link LoopResumes}) instead of jumping into the loops
      */
-    void rewrite(List<AwaitSite> sites, Type returnType) {
+    void rewrite(List<AwaitSite> sites, Type returnType, boolean loopCopies) {
         InsnList code = body.instructions;
         for (AbstractInsnNode insn : code.toArray()) {
             if (insn instanceof FrameNode) code.remove(insn);
@@ -94,7 +96,7 @@ final class BodyRewriter {
         }
         code.add(tail);
         code.insert(prologue(sites, resumes));
-        LoopResumes.apply(body, restores);
+        if (loopCopies) LoopResumes.apply(body, restores);
         body.desc = Type.getMethodDescriptor(Type.getObjectType("java/lang/Object"),
                 Type.getArgumentTypes(body.desc));
     }

@@ -24,11 +24,20 @@ final class BodyWeaver {
     private final ClassNode owner;
     private final Hierarchy hierarchy;
     private final boolean keepDeadLocals;
+    private final boolean loopCopies;
 
-    BodyWeaver(ClassNode owner, Hierarchy hierarchy, boolean keepDeadLocals) {
+    /**
+     * @param owner the user's class
+     * @param hierarchy the class hierarchy for frames
+     * @param keepDeadLocals spill every local in scope at an await, not only the live ones
+     * @param loopCopies resume awaits inside loops through copies of the rest of the loop nest
+     *     ({@link LoopResumes}), so the loops stay reducible
+     */
+    BodyWeaver(ClassNode owner, Hierarchy hierarchy, boolean keepDeadLocals, boolean loopCopies) {
         this.owner = owner;
         this.hierarchy = hierarchy;
         this.keepDeadLocals = keepDeadLocals;
+        this.loopCopies = loopCopies;
     }
 
     /**
@@ -93,7 +102,7 @@ final class BodyWeaver {
         StateMachine model = new StateMachine(owner.name.replace('/', '.'), owner.sourceFile, impl.name,
                 stateClass.replace('/', '.'), output(returnType).javaName(), fields, analysis.states());
 
-        new BodyRewriter(body, stateClass, paramSlots, paramSlots + 1).rewrite(analysis.sites(), returnType);
+        new BodyRewriter(body, stateClass, paramSlots, paramSlots + 1).rewrite(analysis.sites(), returnType, loopCopies);
         int visibility = itf ? Opcodes.ACC_PUBLIC : 0;
         body.access = (impl.access & (Opcodes.ACC_STATIC | Opcodes.ACC_STRICT)) | Opcodes.ACC_SYNTHETIC | visibility;
         StateClassWriter.Body call = new StateClassWriter.Body(owner.name, itf, body.name, body.desc, isStatic);

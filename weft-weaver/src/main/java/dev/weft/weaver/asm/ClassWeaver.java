@@ -57,11 +57,19 @@ public final class ClassWeaver {
      * @return the result (see {@link Weaver#weave})
      */
     public WeaveResult weave(byte[] bytes) {
-        return weave(bytes, Set.of());
+        return weave(bytes, Set.of(), Set.of());
     }
 
-    /** Weaves all bodies but those in {@code skipped} (name + descriptor), which stay stackful. */
-    private WeaveResult weave(byte[] bytes, Set<String> skipped) {
+    /** Whether bodies resume awaits inside loops through loop copies ({@link LoopResumes}). */
+    private static boolean loopCopies() {
+        return Boolean.parseBoolean(System.getProperty("weft.weaver.loopResumes", "true"));
+    }
+
+    /**
+     * Weaves all bodies but those in {@code skipped} (name + descriptor), which stay stackful; those
+     * in {@code flat} are woven without loop copies.
+     */
+    private WeaveResult weave(byte[] bytes, Set<String> skipped, Set<String> flat) {
         if (!ClassBytes.mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
         ClassNode cn = parse(bytes);
         if (isMarked(cn)) return unchanged(cn.name, bytes);
@@ -74,7 +82,8 @@ public final class ClassWeaver {
                 continue;
             }
             try {
-                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(impl, stateName(cn, impl, woven));
+                boolean copies = loopCopies() && !flat.contains(impl.name + impl.desc);
+                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), copies).weave(impl, stateName(cn, impl, woven));
                 if (b != null) woven.put(impl.name + impl.desc, b);
             } catch (WeaveException e) {
                 if (!options.keepRefusedStackful()) throw e;
@@ -100,10 +109,16 @@ public final class ClassWeaver {
             MethodNode original = originalOf(cn, woven, key);
             if (original == null) throw new WeaveException(cn.name.replace('/', '.') + "." + e.getMethodName()
                     + " is larger than the JVM's 64 KiB limit on a method's code once woven", e);
+            String body = original.name + original.desc;
+            if (loopCopies() && !flat.contains(body)) { // first without the loop copies, which only help the JIT
+                Set<String> noCopies = new HashSet<>(flat);
+                noCopies.add(body);
+                return weave(bytes, skipped, noCopies);
+            }
             if (!options.keepRefusedStackful()) throw new WeaveException(tooLarge(cn, original), e);
             Set<String> more = new HashSet<>(skipped);
-            more.add(original.name + original.desc);
-            return weave(bytes, more);
+            more.add(body);
+            return weave(bytes, more, flat);
         }
         Map<String, byte[]> added = new LinkedHashMap<>();
         for (WovenBody b : woven.values()) added.put(b.stateClass(), b.stateClassBytes());
@@ -135,7 +150,7 @@ public final class ClassWeaver {
                 String key = entry.substring(0, eq);
                 for (MethodNode m : cn.methods) {
                     if ((m.name + m.desc).equals(key)) {
-                        WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(m, entry.substring(eq + 1));
+                        WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(m, entry.substring(eq + 1));
                         if (b != null) out.add(b.model());
                     }
                 }
@@ -143,7 +158,7 @@ public final class ClassWeaver {
         } else {
             Map<String, WovenBody> seen = new LinkedHashMap<>();
             for (MethodNode impl : bodies(cn, new ArrayList<>())) {
-                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals()).weave(impl, stateName(cn, impl, seen));
+                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateName(cn, impl, seen));
                 if (b != null) {
                     seen.put(impl.name + impl.desc, b);
                     out.add(b.model());

@@ -14,6 +14,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
@@ -37,9 +38,12 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * inner loop is entered at its own header only). Every other edge of a copy goes to the original
  * code: to {@code H1} or out of {@code L1}. The copies run the same instructions as the originals
  * would, with the same exception ranges and handlers (copied with them where the handler lies in
- * the copied code) and the line numbers in effect, so only C2's view of the loops changes.
+ * the copied code), the line numbers in effect and the local variable names (for the debugger), so
+ * only C2's view of the loops changes.
  * Copies are bounded: a body whose copies would exceed {@link #BUDGET} instructions keeps the
- * jump into the loop for the remaining awaits.
+ * jump into the loop for the remaining awaits, and a body whose copies would take it past the
+ * JVM's 64 KiB limit on a method is woven again without them ({@code ClassWeaver}). The copies
+ * are on unless {@code -Dweft.weaver.loopResumes=false} at weave time (for comparing the shapes).
  */
 final class LoopResumes {
     /** Instructions copied per body at most. */
@@ -65,7 +69,6 @@ final class LoopResumes {
      * @param restores each await's {@code goto resume_k} in the prologue, retargeted here
      */
     static void apply(MethodNode body, List<JumpInsnNode> restores) {
-        if (!Boolean.parseBoolean(System.getProperty("weft.weaver.loopResumes", "true"))) return;
         new LoopResumes(body).run(restores);
     }
 
@@ -192,6 +195,8 @@ final class LoopResumes {
         InsnList out = new InsnList();
         List<TryCatchBlockNode> handlers = new ArrayList<>();
         List<TryCatchBlockNode> originals = new ArrayList<>(body.tryCatchBlocks);
+        List<LocalVariableNode> names = new ArrayList<>();
+        List<LocalVariableNode> localNames = body.localVariables == null ? List.of() : new ArrayList<>(body.localVariables);
         for (int j = 0; j < d; j++) {
             Map<LabelNode, LabelNode> map = maps.get(j);
             BitSet r = plan.regions[j];
@@ -224,31 +229,18 @@ final class LoopResumes {
             }
             // Exception ranges over the copies, each level's in the table's order: ranges of
             // different levels never overlap, so every copied instruction sees its handlers in the
-            // order the original does.
+            // order the original does. Local variable names likewise, for the debugger.
             int m = emitted.size();
             List<List<LabelNode>> before = new ArrayList<>();
             for (int k = 0; k <= m; k++) before.add(new ArrayList<>());
             for (TryCatchBlockNode tcb : originals) {
-                int s = index.get(tcb.start);
-                int e = index.get(tcb.end);
-                int k = 0;
-                while (k < m) {
-                    if (!covered(origin.get(k), s, e)) {
-                        k++;
-                        continue;
-                    }
-                    int start = k;
-                    boolean real = false;
-                    while (k < m && covered(origin.get(k), s, e)) {
-                        real |= emitted.get(k).getOpcode() >= 0;
-                        k++;
-                    }
-                    if (!real) continue;
-                    LabelNode open = new LabelNode();
-                    LabelNode close = new LabelNode();
-                    before.get(start).add(open);
-                    before.get(k).add(close);
-                    handlers.add(new TryCatchBlockNode(open, close, map.get(tcb.handler), tcb.type));
+                for (LabelNode[] span : spans(emitted, origin, tcb.start, tcb.end, before)) {
+                    handlers.add(new TryCatchBlockNode(span[0], span[1], map.get(tcb.handler), tcb.type));
+                }
+            }
+            for (LocalVariableNode v : localNames) {
+                for (LabelNode[] span : spans(emitted, origin, v.start, v.end, before)) {
+                    names.add(new LocalVariableNode(v.name, v.desc, v.signature, span[0], span[1], v.index));
                 }
             }
             for (int k = 0; k <= m; k++) {
@@ -257,8 +249,42 @@ final class LoopResumes {
             }
         }
         body.tryCatchBlocks.addAll(handlers);
+        if (!names.isEmpty()) body.localVariables.addAll(names);
         restore.label = maps.get(0).get(restore.label);
         body.instructions.add(out);
+    }
+
+    /**
+     * The runs of copied instructions whose originals lie in {@code [start, end)} and include a
+     * real instruction, each as a new pair of labels registered in {@code before} (labels to place
+     * before each emitted position).
+     */
+    private List<LabelNode[]> spans(List<AbstractInsnNode> emitted, List<Integer> origin, LabelNode start, LabelNode end,
+                                    List<List<LabelNode>> before) {
+        int s = index.get(start);
+        int e = index.get(end);
+        int m = emitted.size();
+        List<LabelNode[]> out = new ArrayList<>();
+        int k = 0;
+        while (k < m) {
+            if (!covered(origin.get(k), s, e)) {
+                k++;
+                continue;
+            }
+            int first = k;
+            boolean real = false;
+            while (k < m && covered(origin.get(k), s, e)) {
+                real |= emitted.get(k).getOpcode() >= 0;
+                k++;
+            }
+            if (!real) continue;
+            LabelNode open = new LabelNode();
+            LabelNode close = new LabelNode();
+            before.get(first).add(open);
+            before.get(k).add(close);
+            out.add(new LabelNode[] {open, close});
+        }
+        return out;
     }
 
     private static boolean covered(int origin, int start, int end) {

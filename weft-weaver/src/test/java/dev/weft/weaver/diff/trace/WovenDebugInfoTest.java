@@ -19,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -75,6 +77,31 @@ class WovenDebugInfoTest {
         Map<String, String> types = table.stream().collect(Collectors.toMap(v -> v.name, v -> v.desc, (a, b) -> a));
         assertThat(types).containsEntry("word", "Ljava/lang/String;").containsEntry("length", "I")
                 .containsEntry("total", "J").containsEntry("round", "I").containsEntry("half", "D");
+    }
+
+    /**
+     * The loop's await resumes into a copy of the rest of the loop (so the loop keeps one entry):
+     * the copy's {@code total += (long) (half * length)} must see the same names as the original.
+     */
+    @Test
+    void theLocalsOfALoopCopiedForItsResumeKeepTheirNames() throws IOException {
+        ClassNode wovenClass = read(loader.result(Traces.class.getName()).bytes());
+        MethodNode body = wovenClass.methods.stream()
+                .filter(m -> m.name.startsWith("lambda$" + BODY + "$") && m.desc.endsWith("Ldev/weft/future/Context;)Ljava/lang/Object;"))
+                .findFirst().orElseThrow();
+        List<AbstractInsnNode> code = List.of(body.instructions.toArray());
+        List<AbstractInsnNode> sums = code.stream().filter(i -> i.getOpcode() == Opcodes.LADD).toList();
+        List<AbstractInsnNode> products = code.stream().filter(i -> i.getOpcode() == Opcodes.DMUL).toList();
+        assertThat(sums).as("total += in the loop and in its copy").hasSizeGreaterThanOrEqualTo(2);
+        for (AbstractInsnNode add : sums) assertThat(namedAt(body, code, add)).as("names at a copy of total +=").contains("total", "round");
+        for (AbstractInsnNode mul : products) assertThat(namedAt(body, code, mul)).as("names at a copy of half * length").contains("half", "length", "word");
+    }
+
+    /** @return the names of the LocalVariableTable entries whose range holds {@code insn} */
+    private static Set<String> namedAt(MethodNode m, List<AbstractInsnNode> code, AbstractInsnNode insn) {
+        int at = code.indexOf(insn);
+        return m.localVariables.stream().filter(v -> code.indexOf(v.start) < at && at < code.indexOf(v.end))
+                .map(v -> v.name).collect(Collectors.toSet());
     }
 
     private static StackTraceElement topFrame(Future<String> f) {
