@@ -241,7 +241,21 @@ final class BodyAnalysis {
             }
             stack.add(new Spill(d, t, field(t, "stack" + d, "stack[" + d + "]", "stack" + d, label)));
         }
-        return new AwaitSite(label, call, index, lines[index], locals, stack, Names.awaitsYieldNow(call));
+        return new AwaitSite(label, call, index, lines[index], locals, stack, awaitsYieldNow(call, index));
+    }
+
+    /**
+     * {@code await(Future.yieldNow())} whose awaited value can only be that yield's: no jump lands
+     * between the {@code Future.yieldNow()} call and the await ({@code await(c ? f : Future.yieldNow())}
+     * jumps there with {@code f}, which is an ordinary await).
+     */
+    private boolean awaitsYieldNow(MethodInsnNode call, int index) {
+        if (!Names.awaitsYieldNow(call)) return false;
+        int[][] preds = cfg.predecessors();
+        for (int j = body.instructions.indexOf(Names.previousReal(call)) + 1; j <= index; j++) {
+            if (preds[j].length != 1 || preds[j][0] != j - 1) return false;
+        }
+        return true;
     }
 
     /** @return the field for (role, type), creating it; {@code null} for a null value */

@@ -1,6 +1,7 @@
 package dev.weft.weaver.testkit;
 
 import dev.weft.future.Future;
+import dev.weft.future.Poll;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,21 @@ public final class Probe {
      */
     public <T> Future<T> ready(T value) {
         return ProbeFuture.selfWaking(this, 0, value, null);
+    }
+
+    /**
+     * @param label logged as {@code "label ready"} when it completes
+     * @param pendingPolls how many polls answer pending first, each after waking the poller
+     * @return a future ready with {@code null} on poll {@code pendingPolls + 1}, logging then: a
+     *     {@code Future<Void>}, the type of {@code Future.yieldNow()}, whose completion shows
+     */
+    public Future<Void> loggedLater(String label, int pendingPolls) {
+        Future<Void> inner = later(null, pendingPolls);
+        return cx -> {
+            Poll<Void> p = inner.poll(cx);
+            if (p instanceof Poll.Ready<Void>) log(label + " ready");
+            return p;
+        };
     }
 
     /**

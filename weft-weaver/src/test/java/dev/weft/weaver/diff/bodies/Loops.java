@@ -213,7 +213,8 @@ public final class Loops {
 
     /**
      * Yields ({@code await(Future.yieldNow())}, woven without a yield future) in a loop, inside a
-     * try/finally, as one arm of a ternary await, and a yield future stored first (an ordinary await).
+     * try/finally, as either arm of a ternary await (the other arm pending once: an ordinary await
+     * whose value must not be lost), and a yield future stored first (an ordinary await).
      */
     public static Future<String> yieldsInLoopTryAndTernary(Probe p) {
         return Weft.async(() -> {
@@ -229,6 +230,8 @@ public final class Loops {
                 }
             }
             await(n > 2 ? Future.yieldNow() : p.ready(null));
+            await(n > 2 ? p.loggedLater("first arm", 1) : Future.yieldNow());
+            await(n < 2 ? p.loggedLater("first arm again", 1) : Future.yieldNow());
             Future<Void> stored = Future.yieldNow();
             await(stored);
             return "n=" + n;
@@ -249,6 +252,8 @@ public final class Loops {
                 }
             }
             await(n > 2 ? Future.yieldNow() : p.ready(null));
+            await(n > 2 ? p.loggedLater("first arm", 1) : Future.yieldNow());
+            await(n < 2 ? p.loggedLater("first arm again", 1) : Future.yieldNow());
             Future<Void> stored = Future.yieldNow();
             await(stored);
             return "n=" + n;
