@@ -5,9 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.future.Context;
 import dev.weft.testkit.CountingWaker;
 import dev.weft.testkit.Lincheck;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.annotations.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -28,12 +35,20 @@ import org.junit.jupiter.api.Timeout;
  * {@link #theChecksCatchTheBrokenCancelRunSequentially()}: the same checks fail when a cancel
  * does not pass on a notification it had not consumed ({@link NoPassOn}), on the scenario
  * "A and B wait, one token, A gives up". Lincheck's model checker did not report it in 300 random
- * scenarios of 3 × 3 operations after 4 sequential ones (not yet understood why), so this broken
- * variant is shown by the sequential run only.
+ * scenarios of 3 × 3 operations after 4 sequential ones, so
+ * {@link #theModelCheckerCatchesACancelThatDropsItsNotification()} gives it one custom scenario
+ * ({@link #aNotifyRacingACancel()}: {@code stepA, stepB} first, then {@code give} racing
+ * {@code cancelA}, nothing after) and no random ones; the checker reports "Validation function
+ * validate has failed ... lost wake-up: 1 token(s) free and waiter B sleeps", on the interleaving
+ * give, then cancelA. The same scenario passes on {@link Real}
+ * ({@link #theScenarioThatCatchesTheBrokenCancelPassesOnTheRealOne()}). The scenario must end
+ * with B asleep: with a {@code stepB} after the race (tried) B's poll takes the free token whether
+ * it was woken or not and the loss is hidden, which may be part of why random scenarios missed it.
  *
  * <p>Sizes (CI; {@code -Dweft.stress=true} ×20 iterations and invocations): model checking 3
  * threads × 3 operations after 2 sequential ones, 30 scenarios × 50 interleavings (about 20 s on
- * 2 cores); stress the same scenario size, 20 × 1,000 (about 6 s).
+ * 2 cores); stress the same scenario size, 20 × 1,000 (about 6 s); the custom scenario, up to
+ * 100 interleavings on each of {@link Real} and {@link NoPassOn} (about 8 s together).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class EventLincheckTest {
@@ -302,6 +317,47 @@ class EventLincheckTest {
         ops.give();
         ops.cancelA();
         assertThatThrownBy(ops::validate).hasMessageContaining("lost wake-up");
+    }
+
+    @Test
+    void theModelCheckerCatchesACancelThatDropsItsNotification() {
+        assertThatThrownBy(() -> Lincheck.check(NoPassOn.class, aNotifyRacingACancel()))
+                .isInstanceOf(LincheckAssertionError.class)
+                .hasMessageContaining("lost wake-up")
+                .message().doesNotContain("Unsupported class file major version");
+    }
+
+    @Test
+    void theScenarioThatCatchesTheBrokenCancelPassesOnTheRealOne() {
+        Lincheck.check(Real.class, aNotifyRacingACancel());
+    }
+
+    /**
+     * Model checking of the one scenario "A and B wait; a notify races A's cancel", and no random
+     * ones. Nothing runs after the race: a later step of B would take the token and hide a lost
+     * wake-up.
+     */
+    private static ModelCheckingOptions aNotifyRacingACancel() {
+        ExecutionScenario scenario = new ExecutionScenario(
+                actors("stepA", "stepB"),
+                List.of(actors("give"), actors("cancelA")),
+                List.of(),
+                null); // LinChecker sets the class's @Validate function on custom scenarios
+        return Lincheck.modelCheckingPolls().threads(2).actorsPerThread(1).actorsBefore(2).actorsAfter(0)
+                .iterations(0).invocationsPerIteration(100).addCustomScenario(scenario);
+    }
+
+    private static List<Actor> actors(String... operations) {
+        List<Actor> actors = new ArrayList<>();
+        for (String op : operations) {
+            try {
+                Method m = Ops.class.getMethod(op);
+                actors.add(new Actor(m, List.of()));
+            } catch (NoSuchMethodException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return actors;
     }
 
 }
