@@ -20,6 +20,15 @@ public final class Carrier {
     public interface Body {
         /** @return the platform thread carrying the body's current step, or {@code null} between steps */
         Thread carrier();
+
+        /**
+         * @return the context (waker) of the task that polls the body, or {@code null} if none
+         *     has: what a body running on a thread that is not a worker (a spare carrier, after the
+         *     JDK handed it a monitor) spawns beside
+         */
+        default Object pollingContext() {
+            return null;
+        }
     }
 
     /** @return the carrier of the current coroutine body, else the current thread */

@@ -48,6 +48,13 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
     static <T> Task<T> spawn(Future<T> future) {
         if (Carrier.current() instanceof Spawner s) return s.spawnHere(future);
         java.util.Objects.requireNonNull(future, "future");
+        // a coroutine body stepping on a spare carrier (handed a monitor): beside the task polling it
+        Thread self = Thread.currentThread();
+        if (self.isVirtual() && self.getUncaughtExceptionHandler() instanceof Carrier.Body b
+                && b.pollingContext() instanceof RawTask<?> polling) {
+            RawTask<T> t = polling.spawnBeside(future);
+            if (t != null) return t;
+        }
         throw new IllegalStateException("Task.spawn outside a Weft runtime: " + Thread.currentThread().getName()
                 + " is not a runtime worker (spawn from inside a task, or use runtime.spawn(...) / Weft.run(...))");
     }

@@ -107,6 +107,38 @@ class MonitorHandoffTest {
         }
     }
 
+    /**
+     * Regression: a body handed a monitor goes on on a spare carrier, which is no worker, and its
+     * {@code Task.spawn} threw "Task.spawn outside a Weft runtime" (seen as a flaky
+     * {@code PollerContractTest} failure after an NIO socket's internal monitor was contended).
+     * It spawns beside the task polling the body instead.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aBodyOnASpareCarrierSpawnsOnItsOwnRuntime() throws Exception {
+        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("handoff-spawn-").build()) {
+            Object monitor = new Object();
+            AtomicReference<Thread> body = new AtomicReference<>();
+            AtomicReference<Thread> spawnedOn = new AtomicReference<>();
+            Task<String> coroutine;
+            synchronized (monitor) {
+                coroutine = rt.spawn(Weft.async(() -> {
+                    body.set(Thread.currentThread());
+                    Task<String> child;
+                    synchronized (monitor) {
+                        spawnedOn.set(Coroutine.carrierThread()); // handed the monitor: a spare carrier
+                        child = Task.spawn(cx -> Poll.ready(Thread.currentThread().getName()));
+                    }
+                    return Weft.await(child);
+                }));
+                waitFor(() -> "the body to block on the monitor", () -> isBlocked(body.get()));
+            }
+            String childRanOn = rt.blockOn(coroutine);
+            assertTrue(spawnedOn.get().getName().startsWith("weft-coro-carrier-"), "spawned on " + spawnedOn.get());
+            assertTrue(childRanOn.startsWith("handoff-spawn-"), "the child ran on " + childRanOn + ", not a worker of its runtime");
+        }
+    }
+
     private static boolean isBlocked(Thread t) {
         return t != null && t.getState() == Thread.State.BLOCKED;
     }

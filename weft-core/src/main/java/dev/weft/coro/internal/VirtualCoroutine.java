@@ -250,6 +250,12 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         return (Thread) STEPPER.getOpaque(this);
     }
 
+    /** @return the context of the task that last polled this coroutine */
+    @Override
+    public Object pollingContext() {
+        return taskContext;
+    }
+
     @Override
     public Poll<T> poll(Context cx) throws Exception {
         if (inlined) throw new IllegalStateException("polled after its body ran inline in an await");

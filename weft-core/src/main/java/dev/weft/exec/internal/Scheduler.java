@@ -266,6 +266,11 @@ public final class Scheduler implements Schedule {
         return t;
     }
 
+    @Override
+    public <T> RawTask<T> spawnFromOtherThread(Future<T> future) {
+        return spawnOutside(future, true);
+    }
+
     private <T> RawTask<T> newTask(Future<T> future, boolean withHandle) {
         if (shutdown) throw new IllegalStateException("runtime is closed");
         RawTask<T> t = new RawTask<>(future, this, withHandle);

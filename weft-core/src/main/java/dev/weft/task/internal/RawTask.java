@@ -137,6 +137,18 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
      * @param schedule the owning executor
      * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
      */
+    /**
+     * Spawns {@code future} on this task's executor from any thread (see
+     * {@link Schedule#spawnFromOtherThread}).
+     *
+     * @param future the future to run
+     * @param <U> its output type
+     * @return the new task, or {@code null} if the executor takes no spawns from other threads
+     */
+    public <U> RawTask<U> spawnBeside(Future<U> future) {
+        return schedule.spawnFromOtherThread(future);
+    }
+
     public RawTask(Future<T> future, Schedule schedule, boolean withHandle) {
         this.slot = java.util.Objects.requireNonNull(future, "future");
         this.schedule = schedule;

@@ -1,5 +1,7 @@
 package dev.weft.task.internal;
 
+import dev.weft.future.Future;
+
 /**
  * What a {@link RawTask} needs from the executor that owns it.
  *
@@ -19,6 +21,19 @@ public interface Schedule {
      *     LIFO slot, so that it gives the worker away
      */
     void schedule(RawTask<?> task, boolean yielded);
+
+    /**
+     * Spawns {@code future} as a new task of this executor from a thread that is none of its own
+     * (a coroutine body on a spare carrier): through its injection queue.
+     *
+     * @param future the future to run
+     * @param <T> its output type
+     * @return the task, or {@code null} if this executor takes no spawns from other threads
+     * @throws IllegalStateException if the executor is closed
+     */
+    default <T> RawTask<T> spawnFromOtherThread(Future<T> future) {
+        return null;
+    }
 
     /**
      * The task is about to wait for a waker (its poll returned Pending and nothing woke it): the
