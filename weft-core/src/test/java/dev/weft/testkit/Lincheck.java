@@ -1,11 +1,14 @@
 package dev.weft.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
+import org.jetbrains.kotlinx.lincheck.LincheckAssertionError;
 import org.jetbrains.kotlinx.lincheck.Options;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.ManagedStrategyGuaranteeKt;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
@@ -62,5 +65,25 @@ public final class Lincheck {
             assertThat(printed).doesNotContain("Unsupported class file major version");
         }
         return printed;
+    }
+
+    /**
+     * Checks a deliberately broken variant, which the checker must catch: asserts that the check
+     * failed with Lincheck's own error (not its bundled ASM refusing the classes) and prints the
+     * report's headline and first lines naming any of {@code keys}.
+     *
+     * @param broken the broken variant's test class
+     * @param options the strategy and its sizes
+     * @param keys words of the lines worth printing from the report
+     * @return the checker's error, for further assertions on its message
+     */
+    public static LincheckAssertionError assertCaught(Class<?> broken, Options<?, ?> options, String... keys) {
+        Throwable thrown = catchThrowable(() -> check(broken, options));
+        assertThat(thrown).as("the checker on " + broken.getSimpleName()).isInstanceOf(LincheckAssertionError.class);
+        String message = thrown.getMessage();
+        assertThat(message).doesNotContain("Unsupported class file major version");
+        System.out.println("the checker on " + broken.getSimpleName() + ": " + message.lines()
+                .filter(l -> l.startsWith("= ") || Arrays.stream(keys).anyMatch(l::contains)).distinct().limit(3).toList());
+        return (LincheckAssertionError) thrown;
     }
 }

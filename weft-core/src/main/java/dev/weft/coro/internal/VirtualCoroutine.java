@@ -92,7 +92,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code thread}: written once by the first step, before the thread starts.</li>
  *   <li>{@code continuation}: written once by the first {@code submit} (inside {@code Thread.start},
  *       on the stepping thread); later read by any thread (happens-after the start).</li>
- *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread.</li>
+ *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread
+ *       and by {@link #pollingContext()} (a {@code Task.spawn} of the body on a spare carrier).</li>
  *   <li>{@code stepper}: the platform thread running a step now, or {@code null}; a step claims
  *       it by a CAS from {@code null} and clears it with a release write. Otherwise a hint:
  *       {@code submit} called by the stepper itself does not wake the task, because the step

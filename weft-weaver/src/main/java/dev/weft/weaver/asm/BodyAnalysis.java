@@ -45,6 +45,7 @@ final class BodyAnalysis {
     private final Map<String, StateMachine.Field> fields = new LinkedHashMap<>();
     private final Map<String, List<Integer>> liveIn = new LinkedHashMap<>();
     private Cfg cfg;
+    private int[][] predecessors; // of cfg, made at the first yield await that needs them
 
     /**
      * @param owner the user's class
@@ -251,7 +252,8 @@ final class BodyAnalysis {
      */
     private boolean awaitsYieldNow(MethodInsnNode call, int index) {
         if (!Names.awaitsYieldNow(call)) return false;
-        int[][] preds = cfg.predecessors();
+        if (predecessors == null) predecessors = cfg.predecessors();
+        int[][] preds = predecessors;
         for (int j = body.instructions.indexOf(Names.previousReal(call)) + 1; j <= index; j++) {
             if (preds[j].length != 1 || preds[j][0] != j - 1) return false;
         }
