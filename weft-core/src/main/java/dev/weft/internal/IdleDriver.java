@@ -40,6 +40,18 @@ public interface IdleDriver {
     /** Makes the thread blocked in {@link #tryDrive(long)}, if any, return soon. Any thread. */
     void wakeup();
 
+    /**
+     * A busy thread's look at the driver (Tokio's maintenance {@code park_timeout(0)}): if nobody
+     * drives, one turn that does not wait, so a worker that never runs out of tasks still sees I/O
+     * and fires due timers itself, and the tasks they wake are queued where it runs. Never waits
+     * for the lock.
+     *
+     * @return {@code true} if this thread took a turn
+     */
+    default boolean tryPollNow() {
+        return false;
+    }
+
     /** @return the installed driver, or {@link #NONE} */
     static IdleDriver current() {
         return IdleDrivers.current;

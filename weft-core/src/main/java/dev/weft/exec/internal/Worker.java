@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  *
  * <h2>Choosing the next task</h2>
  * <ol>
- *   <li>every {@value #GLOBAL_INTERVAL}th tick: the injection queue first (fairness for remote
- *       spawns);</li>
+ *   <li>every {@value #GLOBAL_INTERVAL}th tick: a look at the runtime's driver without waiting
+ *       ({@link #maintain()}: I/O and due timers seen by a worker that never runs out of tasks,
+ *       their tasks queued here), then the injection queue first (fairness for remote spawns);</li>
  *   <li>the LIFO slot, then the local queue, then a batch from the injection queue;</li>
  *   <li>if allowed to search ({@link Idle}): steal half of another worker's queue (random start),
  *       then the injection queue; a searcher retries this {@value #SPIN_ROUNDS} times before it
@@ -45,7 +46,11 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * changes only when workers park, wake or search, so a loop of a million spawns pays a release
  * store and one such read per spawn, and one fence when the loop's poll returns. A task woken
  * during its own poll (a yield) is requeued with no check: this worker, which is not parking, runs
- * it after the rest of its queue.
+ * it after the rest of its queue. A push that leaves this worker with exactly one task (the LIFO
+ * slot empty, one task queued: a chain of spawns once the slot is disabled, or a task that the
+ * budget sent to the queue) announces nothing either: this worker takes it next, when its poll
+ * returns; a sibling woken for it would only take it away (a futex wake-up and a cold cache per
+ * link of the chain), the same reason a task alone in the LIFO slot is not announced.
  *
  * <p>The fence was once on every push (Tokio's {@code notify_should_wakeup} fences there too).
  * While a sibling steals from the spawner's queue, the stores of a push often miss the spawner's
@@ -93,6 +98,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
     private boolean lifoEnabled = true;
     private boolean searching;
     private boolean parking;
+    private boolean driving;
     private boolean unannounced;
     private int untilGlobal = GLOBAL_INTERVAL;
     private volatile long spawned; // read as a field, written through SPAWNED
@@ -189,6 +195,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
     private RawTask<?> nextTask() {
         if (--untilGlobal == 0) {
             untilGlobal = GLOBAL_INTERVAL;
+            maintain();
             RawTask<?> t = scheduler.inject.pop();
             if (t != null) return t;
         }
@@ -203,6 +210,23 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         if (inject.isEmpty()) return null;
         int n = Math.min(inject.len() / scheduler.workers.length + 1, Math.min(queue.remainingSlots(), MAX_BATCH));
         return inject.popBatch(Math.max(1, n), queue);
+    }
+
+    /**
+     * Every {@value #GLOBAL_INTERVAL}th tick a busy worker polls the reactor and timers without
+     * waiting, if nobody drives them (Tokio's maintenance): what they wake is queued here, and
+     * announced once after the turn if this worker now holds more than one task.
+     */
+    private void maintain() {
+        driving = true;
+        try {
+            scheduler.driver.tryPollNow();
+        } catch (Throwable t) {
+            scheduler.uncaught(t); // a waker fired by the driver threw; the worker goes on
+        } finally {
+            driving = false;
+        }
+        if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
     }
 
     private RawTask<?> stealWork() {
@@ -262,7 +286,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
             if (Coop.remaining() == 0) {
                 budgetYields++;
                 queue.pushBack(next, scheduler.inject);
-                scheduler.notifyParked(); // fenced before its read: announces it whatever the queue held
+                if (queue.len() > 1) scheduler.notifyParked(); // fenced before its read
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
@@ -302,7 +326,8 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
             if (toQueue == null) return;
         }
         queue.pushBack(toQueue, scheduler.inject);
-        if (parking) return; // park() announces what the driver queued, once it returns
+        if (parking || driving) return; // park() and maintain() announce what the driver queued, once it returns
+        if (lifo == null && queue.len() == 1) return; // the only task here: this worker runs it next
         if (scheduler.idle.wouldWake()) scheduler.notifyParked();
         else unannounced = true; // the read may have come before the push was visible
     }

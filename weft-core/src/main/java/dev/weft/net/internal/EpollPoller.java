@@ -69,7 +69,7 @@ public final class EpollPoller implements Poller {
     private int[] free = new int[64]; // under this: a stack of free slot indexes
     private int freeCount;
     private int nextFresh = 1; // under this: slot 0 is the eventfd
-    private int registered; // under this
+    private volatile int registered; // written under this; read racily by mightReport
     private boolean closed; // under this
 
     /**
@@ -214,6 +214,11 @@ public final class EpollPoller implements Poller {
         if (sweepClock.due()) {
             for (EpollSource s : slots) if (s != null) s.sweepDead(); // waiters of completed tasks: see SweepClock
         }
+    }
+
+    @Override
+    public boolean mightReport() {
+        return registered > 0;
     }
 
     /** @return the readiness bits of an epoll event mask */

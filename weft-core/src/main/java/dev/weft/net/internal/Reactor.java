@@ -180,6 +180,11 @@ public final class Reactor implements Poller {
     }
 
     @Override
+    public boolean mightReport() {
+        return !selector.keys().isEmpty() || updates != null || staleHead != null; // staleHead: the driver's, as the caller
+    }
+
+    @Override
     public void poll(long timeoutNanos) {
         int ready = 0;
         try {

@@ -30,6 +30,8 @@ import java.util.concurrent.locks.LockSupport;
  * owner          null | thread             the driver lock: who is driving
  * notified       false | true              a wakeup() since the current turn started (coalescing)
  * handoff        null | thread             an idle thread waiting for the fallback to hand over
+ * yieldWanted    false | true              a busy thread looked while the fallback drove
+ * othersTurns    count                     turns by threads other than the fallback (owner writes)
  * poller         Poller                    how a turn waits; replaced by the reactor (setPoller)
  * </pre>
  * <pre>
@@ -43,13 +45,23 @@ import java.util.concurrent.locks.LockSupport;
  *                                                                      poller.wakeup(), T parks
  * hand over           owner=F, handoff=T      owner=null               fallback after its turn;
  *                                                                      unparks T, which CASes
+ * poll now            owner=null              owner=T, then null       tryPollNow(T), CAS; a turn
+ *                                                                      that does not wait
+ * ask to yield        owner=F, yieldWanted=f  yieldWanted=true         tryPollNow(T) that found F;
+ *                                                                      then wakeup()
+ * yield               owner=F, yieldWanted=t  owner=null               fallback after its turn
  * </pre>
- * <p>Fallback thread F: {@code loop { parkNanos(backoff); if owner=null and CAS(null,F): turn
- * until handoff!=null, release, backoff=50us; else backoff=min(2*backoff-ish, 10ms) }}. Nobody
- * tells F that the lock became free (that would cost a wake-up of F per release, i.e. per idle
- * worker waking up); it looks by itself, soon after it last drove and then every 10 ms at most, so
- * when every other thread is busy timers are late by at most about 10 ms plus the tick. Idle
- * threads take the lock back from F through the hand-over.
+ * <p>Fallback thread F: {@code loop { seen=othersTurns; parkNanos(backoff); if othersTurns=seen
+ * and owner=null and CAS(null,F): turn until handoff!=null or yieldWanted, release; backoff=
+ * min(2*backoff-ish, 10ms) }}. F drives only when no other thread took a turn during its whole
+ * wait: busy workers look at the driver every 61 polls ({@link #tryPollNow()}, Tokio's
+ * maintenance) and idle ones drive it, so under load F stays out of the way (a driving F would
+ * wake every task from outside the workers, through the injection queue and a futex wake-up, and
+ * take CPU from them). Nobody tells F that the lock became free (that would cost a wake-up of F
+ * per release); it looks by itself, from 50 us after it starts up to every 10 ms, so when every
+ * other thread is stuck (a poll that never returns) timers are late by at most about 10 ms plus
+ * the tick. Idle threads take the lock back from F through the hand-over, busy ones by asking it
+ * to yield after its turn (woken, as its turn may wait for a far deadline).
  *
  * <p>Wake-ups: {@link #wakeup()} sets {@code notified} and wakes the poller only on the
  * false&rarr;true edge, so there is at most one poller wake-up per turn however many threads call
@@ -124,6 +136,12 @@ public final class Driver implements IdleDriver {
     private volatile boolean notified;
     @SuppressWarnings("unused") // accessed through HANDOFF
     private volatile Thread handoff;
+    /** A busy thread polled while the fallback drove: the fallback gives the driver up after its turn. */
+    private volatile boolean yieldWanted;
+    /** Turns taken by threads other than the fallback; written by the lock's owner only. */
+    private volatile long othersTurns;
+    /** How many times the fallback took the driver; written by the fallback only. */
+    private volatile long fallbackDrives;
     /** The thread that held the lock last; written by the owner before it releases. */
     private Thread lastOwner;
     private volatile boolean closed;
@@ -201,6 +219,11 @@ public final class Driver implements IdleDriver {
         return (Thread) OWNER.getVolatile(this);
     }
 
+    /** @return how many times the fallback thread took the driver because nobody else drove */
+    public long fallbackDrives() {
+        return fallbackDrives;
+    }
+
     /** @return the fallback thread, or {@code null} if this driver has none */
     public Thread fallbackThread() {
         return fallback;
@@ -220,6 +243,34 @@ public final class Driver implements IdleDriver {
         try {
             turn(lastOwner == me ? timeoutNanos : 0);
         } finally {
+            othersTurns++; // only the lock's owner writes it
+            release(me);
+        }
+        return true;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>If the fallback thread holds the driver, asks it to give the driver up after its current
+     * turn (without waking it: under load its turn ends at the next event), so that busy threads
+     * poll from then on and the tasks their turns wake stay on them.
+     */
+    @Override
+    public boolean tryPollNow() {
+        Thread me = Thread.currentThread();
+        if (!OWNER.compareAndSet(this, null, me)) {
+            if (fallback != null && !yieldWanted && OWNER.getVolatile(this) == fallback) {
+                yieldWanted = true;
+                wakeup(); // its turn may be waiting for a far deadline
+            }
+            return false;
+        }
+        try {
+            if (poller.mightReport()) poller.poll(0);
+            timers.fireExpired(clock.nanoTime());
+        } finally {
+            othersTurns++; // only the lock's owner writes it
             release(me);
         }
         return true;
@@ -303,14 +354,18 @@ public final class Driver implements IdleDriver {
         Thread me = Thread.currentThread();
         int step = 0;
         while (!closed) {
+            long seen = othersTurns;
             LockSupport.parkNanos(this, FALLBACK_CHECKS_NANOS[step]);
             if (closed) break;
-            if (OWNER.getVolatile(this) == null && OWNER.compareAndSet(this, null, me)) {
+            if (othersTurns == seen && OWNER.getVolatile(this) == null && resetYieldWanted()
+                    && OWNER.compareAndSet(this, null, me)) {
+                fallbackDrives++; // only the fallback writes it
                 try {
                     long timeout = lastOwner == me ? -1 : 0;
                     while (HANDOFF.getVolatile(this) == null && !closed) {
                         turn(timeout);
                         timeout = -1;
+                        if (yieldWanted) break; // busy threads poll now
                     }
                 } catch (Throwable t) {
                     // A waker or poller failed on the fallback: report it as the thread's own
@@ -322,11 +377,17 @@ public final class Driver implements IdleDriver {
                     Thread waiting = (Thread) HANDOFF.getVolatile(this);
                     if (waiting != null) LockSupport.unpark(waiting);
                 }
-                step = 0;
-            } else if (step < FALLBACK_CHECKS_NANOS.length - 1) {
-                step++;
             }
+            // Whether it drove (and gave the driver up to a thread that wanted it) or found others
+            // driving: they drive now, so look again later, up to every 10 ms.
+            if (step < FALLBACK_CHECKS_NANOS.length - 1) step++;
         }
+    }
+
+    /** Clears a request to give the driver up left from the fallback's last turns; always true. */
+    private boolean resetYieldWanted() {
+        yieldWanted = false;
+        return true;
     }
 
     /** Lazy holder of the shared driver: created and installed on first use. */

@@ -55,6 +55,11 @@ public final class ParkingPoller implements Poller {
     public ParkingPoller() {}
 
     @Override
+    public boolean mightReport() {
+        return false; // no I/O: a poll without waiting would only take a wake-up token
+    }
+
+    @Override
     public void poll(long timeoutNanos) {
         if (STATE.compareAndSet(this, NOTIFIED, EMPTY) || timeoutNanos == 0) return;
         // Plain write: published to wakeup() by the volatile CAS below.

@@ -20,4 +20,15 @@ public interface Poller {
 
     /** Makes a thread blocked in {@link #poll(long)} return soon; wake-ups coalesce. Any thread. */
     void wakeup();
+
+    /**
+     * Whether a {@code poll(0)} could wake anything: {@code false} only when nothing is registered,
+     * so a busy thread's look at the driver ({@code Driver.tryPollNow}) skips the system call. A
+     * racy hint: a registration made meanwhile is seen at the next look, or by a thread that waits.
+     *
+     * @return whether polling now could find events
+     */
+    default boolean mightReport() {
+        return true;
+    }
 }

@@ -94,4 +94,54 @@ class WorkAnnouncementTest {
         assertEquals("NOTIFIED", inNextPoll.get()); // woken before the LIFO slot's task (next) ran
         assertEquals(1, pusher.queue.len());
     }
+
+    /** A chain of spawns: each link's poll spawns the next; {@code links} links in all. */
+    private static RawTask<Integer> link(Scheduler s, Worker w, int left, AtomicReference<String> siblingSeen) {
+        return new RawTask<>(cx -> {
+            if (left > 0) w.scheduleLocal(link(s, w, left - 1, siblingSeen), false);
+            else siblingSeen.set(s.workers[1].parker.toString());
+            return Poll.ready(1);
+        }, s, true);
+    }
+
+    @Test
+    void aChainOfSpawnsStaysOnItsWorkerWithoutWakingASiblingWhenTheLifoSlotIsDisabled() {
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
+        Worker pusher = s.workers[0];
+        s.idle.toParked(1, false);
+        AtomicReference<String> siblingSeen = new AtomicReference<>();
+
+        // More links than MAX_LIFO_POLLS: the slot is disabled mid-run, and the next link goes to the
+        // (empty) queue, where only this worker will take it next: nobody to wake for it.
+        pusher.runTask(link(s, pusher, Worker.MAX_LIFO_POLLS + 5, siblingSeen));
+        assertEquals(1, pusher.queue.len());
+        assertEquals("EMPTY", s.workers[1].parker.toString());
+        while (pusher.queue.len() > 0) pusher.runTask(pusher.queue.pop());
+        assertEquals("EMPTY", siblingSeen.get()); // the chain ended on this worker, the sibling asleep throughout
+    }
+
+    @Test
+    void aSecondQueuedTaskIsAnnouncedWhenTheLifoSlotIsDisabled() {
+        Scheduler s = new Scheduler(2, "announce-", e -> {}, null, dev.weft.internal.IdleDriver.NONE, dev.weft.internal.Drivers.builder().build());
+        Worker pusher = s.workers[0];
+        s.idle.toParked(1, false);
+        // the chain's link that arrives once the slot is disabled also spawns a second task: two tasks
+        // queued, so the parked sibling can take one
+        RawTask<Integer> fork = new RawTask<>(cx -> {
+            pusher.scheduleLocal(task(s), false);
+            pusher.scheduleLocal(task(s), false);
+            return Poll.ready(1);
+        }, s, true);
+        RawTask<Integer> first = fork;
+        for (int i = 0; i < Worker.MAX_LIFO_POLLS; i++) {
+            RawTask<Integer> inner = first;
+            first = new RawTask<>(cx -> {
+                pusher.scheduleLocal(inner, false);
+                return Poll.ready(1);
+            }, s, true);
+        }
+        pusher.runTask(first);
+        assertEquals(2, pusher.queue.len());
+        assertEquals("NOTIFIED", s.workers[1].parker.toString());
+    }
 }

@@ -243,6 +243,51 @@ class DriverTest {
     }
 
     @Test
+    void busyThreadsPollingNowTakeTheDriverFromTheFallbackAndKeepItAway() throws Exception {
+        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-4");
+        try {
+            awaitTrue(() -> d.owner() == d.fallbackThread()); // nobody else drives: the fallback does
+            // far deadline: the fallback's turn would wait for it, unless the busy look wakes it
+            d.timers().register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
+            assertThat(d.tryPollNow()).isFalse(); // held by the fallback, which is asked to give it up
+            awaitTrue(d::tryPollNow);
+            long drivesBefore = d.fallbackDrives();
+            // A busy thread looks often (a worker every 61 polls): the fallback sees turns by others
+            // at each of its looks and stays away, backing off.
+            long end = System.nanoTime() + 300 * MS;
+            int looks = 0;
+            while (System.nanoTime() < end) {
+                d.tryPollNow();
+                looks++;
+                if (looks % 64 == 0) Thread.sleep(0, 20_000);
+            }
+            assertThat(d.fallbackDrives() - drivesBefore).as("fallback drives while a busy thread polled").isLessThanOrEqualTo(2);
+            // and once nobody looks any more, it drives again, so that timers still fire
+            CountDownLatch fired = new CountDownLatch(1);
+            d.timers().register(new TimerEntry(), System.nanoTime() + 5 * MS, fired::countDown);
+            assertThat(fired.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(d.fallbackDrives()).isGreaterThan(drivesBefore);
+        } finally {
+            d.close();
+            d.fallbackThread().join(10_000);
+        }
+    }
+
+    @Test
+    void pollingNowFiresDueTimersOnTheCallingThreadWithoutWaiting() throws Exception {
+        Driver d = new Driver(Clock.system(), new ParkingPoller(), null);
+        AtomicReference<Thread> firedOn = new AtomicReference<>();
+        d.timers().register(new TimerEntry(), System.nanoTime() + 2 * MS, () -> firedOn.set(Thread.currentThread()));
+        d.timers().register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
+        Thread.sleep(10); // the first is due, the second far away
+        long t0 = System.nanoTime();
+        assertThat(d.tryPollNow()).isTrue();
+        assertThat(System.nanoTime() - t0).isLessThan(5_000 * MS); // did not wait for the far deadline
+        assertThat(firedOn.get()).isSameAs(Thread.currentThread());
+        d.close();
+    }
+
+    @Test
     void blockOnThreadDrivesAndItsWakerGetsItOutOfTheDriver() throws Exception {
         Driver global = Driver.shared();
         assertThat(IdleDriver.current()).isSameAs(global);
