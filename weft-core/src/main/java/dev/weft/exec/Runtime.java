@@ -25,8 +25,9 @@ import java.util.function.Consumer;
 /**
  * A running Weft runtime: a work-stealing {@link Executor} with its worker threads, and the
  * drivers they run on, all its own: a timer wheel on its {@link Clock}, a reactor (an NIO
- * {@code Selector}) and a blocking pool. Idle workers drive the timers and the reactor (one at a
- * time; a fallback thread {@code <prefix>driver} drives while every worker is busy), and sleeps,
+ * {@code Selector}, or epoll) and a blocking pool. Idle workers drive the timers and the reactor
+ * (one at a time), busy ones look at them every 61 polls without waiting, and a fallback thread
+ * {@code <prefix>driver} drives only when no worker has for a while; sleeps,
  * sockets and {@code Blocking.unblock} calls made by its tasks use them. Two runtimes in one JVM
  * share nothing. {@link #close()} stops all of it: workers, fallback thread, selector (and the
  * sockets still registered with it, which the runtime owned), blocking threads.

@@ -32,6 +32,10 @@ import java.util.function.Supplier;
  *       {@link WovenImpls#ponger});</li>
  *   <li>{@code vthreads}: virtual threads with {@link ArrayBlockingQueue}(1).</li>
  * </ul>
+ * Weft's pairs are spawned and awaited inside one task ({@link AwaitInOrder}), as the Tokio and smol
+ * anchors' {@code w3} does; until 2026-12-06 the main thread spawned them and awaited each task with
+ * {@code blockOn}, up to 2,000 park/unpark pairs of the main thread per pass that the anchors do not
+ * pay.
  */
 public final class W3PingPong implements Workload {
     /** The runner's name for Weft with a future per send and per receive. */
@@ -100,21 +104,38 @@ public final class W3PingPong implements Workload {
         Future<Void> make(Receiver<Integer> in, Sender<Integer> out, int rounds);
     }
 
+    /** Spawns one pair on its two bounded(1) channels: the ponger's task, then the pinger's, each with its check. */
+    private interface PairSpawner {
+        List<AwaitInOrder.Awaited<?>> spawn(Channel<Integer> ping, Channel<Integer> pong);
+    }
+
+    /**
+     * Spawns the pairs and awaits them inside one task, pingers first, as the anchors' {@code w3}
+     * does ({@link AwaitInOrder}).
+     */
+    private static void spawnPairsAndAwait(Runtime rt, int pairs, PairSpawner pair) throws Exception {
+        rt.blockOn(rt.spawn(new AwaitInOrder(() -> {
+            List<AwaitInOrder.Awaited<?>> pingers = new ArrayList<>(pairs);
+            List<AwaitInOrder.Awaited<?>> pongers = new ArrayList<>(pairs);
+            for (int p = 0; p < pairs; p++) {
+                List<AwaitInOrder.Awaited<?>> two = pair.spawn(Channel.bounded(1), Channel.bounded(1));
+                pongers.add(two.get(0));
+                pingers.add(two.get(1));
+            }
+            pingers.addAll(pongers);
+            return pingers;
+        })));
+    }
+
     private static void weft(Runtime rt, int pairs, int rounds, PingerMaker pinger, PongerMaker ponger) throws Exception {
-        List<Task<Long>> pingers = new ArrayList<>(pairs);
-        List<Task<Void>> pongers = new ArrayList<>(pairs);
-        for (int p = 0; p < pairs; p++) {
-            Channel<Integer> ping = Channel.bounded(1);
-            Channel<Integer> pong = Channel.bounded(1);
-            pongers.add(rt.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)));
-            pingers.add(rt.spawn(pinger.make(ping.sender(), pong.receiver(), rounds)));
-        }
         long expected = (long) rounds * (rounds + 1) / 2;
-        for (Task<Long> t : pingers) {
-            long sum = rt.blockOn(t);
-            if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
-        }
-        for (Task<Void> t : pongers) rt.blockOn(t);
+        spawnPairsAndAwait(rt, pairs, (ping, pong) -> List.of(
+                AwaitInOrder.check(Task.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)), v -> { }),
+                AwaitInOrder.check(Task.spawn(pinger.make(ping.sender(), pong.receiver(), rounds)), sum -> checkSum(sum, expected))));
+    }
+
+    private static void checkSum(long sum, long expected) {
+        if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
     }
 
     /** Makes side A of a pair as a body awaiting {@code send} and {@code receive} (stackful or woven). */
@@ -127,24 +148,15 @@ public final class W3PingPong implements Workload {
         Future<Integer> make(int rounds, Supplier<? extends Future<Integer>> receive, IntFunction<? extends Future<?>> send);
     }
 
+    /** As {@link #weft}, with bodies awaiting {@code send} and {@code recv}. */
     private static void bodies(Runtime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
-        List<Task<Long>> pingers = new ArrayList<>(pairs);
-        List<Task<Integer>> pongers = new ArrayList<>(pairs);
-        for (int p = 0; p < pairs; p++) {
-            Channel<Integer> ping = Channel.bounded(1);
-            Channel<Integer> pong = Channel.bounded(1);
-            pongers.add(rt.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))));
-            pingers.add(rt.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv)));
-        }
         long expected = (long) rounds * (rounds + 1) / 2;
-        for (Task<Long> t : pingers) {
-            long sum = rt.blockOn(t);
-            if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
-        }
-        for (Task<Integer> t : pongers) {
-            int n = rt.blockOn(t);
-            if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);
-        }
+        spawnPairsAndAwait(rt, pairs, (ping, pong) -> List.of(
+                AwaitInOrder.check(Task.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))), n -> {
+                    if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);
+                }),
+                AwaitInOrder.check(Task.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv)),
+                        sum -> checkSum(sum, expected))));
     }
 
     private static void vthreads(int pairs, int rounds) throws Exception {
