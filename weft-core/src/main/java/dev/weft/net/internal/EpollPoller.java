@@ -45,6 +45,12 @@ import java.util.List;
  * events     the driving thread only (one at a time, by the Poller contract); so are woken and
  *            sweepClock (once a second a pass drops the waiters of completed tasks)
  * state      any thread (a WakeFlag)
+ * closed, polling, fdsClosed   under this: a poll marks itself polling (or returns at once once
+ *            closed); close() closes the fds itself only if nobody polls, else wakes the poller,
+ *            which closes them as its poll returns; a wake-up writes the eventfd only while it is
+ *            open. Closing the eventfd under a thread blocked in epoll_wait would remove the
+ *            wake-up's event before that thread harvests it, and it would sleep for good (seen:
+ *            a runtime closed while its only worker was stuck left its fallback thread there).
  * </pre>
  */
 public final class EpollPoller implements Poller {
@@ -71,6 +77,8 @@ public final class EpollPoller implements Poller {
     private int nextFresh = 1; // under this: slot 0 is the eventfd
     private volatile int registered; // written under this; read racily by mightReport
     private boolean closed; // under this
+    private boolean polling; // under this: a thread is inside poll (then it closes the fds after close())
+    private boolean fdsClosed; // under this
 
     /**
      * Opens the epoll instance and its eventfd.
@@ -183,6 +191,21 @@ public final class EpollPoller implements Poller {
 
     @Override
     public void poll(long timeoutNanos) {
+        synchronized (this) {
+            if (closed) return; // its fds are closed, or about to be: never wait on a number the kernel may reuse
+            polling = true;
+        }
+        try {
+            pollOpen(timeoutNanos);
+        } finally {
+            synchronized (this) {
+                polling = false;
+                if (closed) closeFds(); // close() found this thread inside epoll_wait and left the fds to it
+            }
+        }
+    }
+
+    private void pollOpen(long timeoutNanos) {
         boolean sleep = timeoutNanos != 0 && state.enterSleep();
         int ms = !sleep ? 0 : timeoutNanos < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, Math.max(1, (timeoutNanos + 999_999) / 1_000_000));
         int n;
@@ -233,7 +256,11 @@ public final class EpollPoller implements Poller {
 
     @Override
     public void wakeup() {
-        if (state.wake()) Libc.write(wakeErrno, wakeFd, one, 8);
+        if (state.wake()) {
+            synchronized (this) { // at most once per sleep; never a write to a closed (maybe reused) fd
+                if (!fdsClosed) Libc.write(wakeErrno, wakeFd, one, 8);
+            }
+        }
     }
 
     /**
@@ -252,10 +279,23 @@ public final class EpollPoller implements Poller {
         for (EpollSource s : open) s.close();
         synchronized (this) {
             closed = true;
-            closeQuietly(wakeFd);
-            closeQuietly(epfd);
+            if (!polling) {
+                closeFds();
+            } else {
+                // A thread waits in epoll_wait: closing the eventfd now could drop the wake-up's
+                // event before that thread sees it, and it would wait on the epoll instance
+                // forever. Wake it; it closes the fds when its poll returns.
+                Libc.write(wakeErrno, wakeFd, one, 8);
+            }
         }
         return open.size();
+    }
+
+    private void closeFds() { // under this
+        if (fdsClosed) return;
+        fdsClosed = true;
+        closeQuietly(wakeFd);
+        closeQuietly(epfd);
     }
 
     @Override
