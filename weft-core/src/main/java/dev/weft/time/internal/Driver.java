@@ -31,7 +31,8 @@ import java.util.concurrent.locks.LockSupport;
  * notified       false | true              a wakeup() since the current turn started (coalescing)
  * handoff        null | thread             an idle thread waiting for the fallback to hand over
  * yieldWanted    false | true              a busy thread looked while the fallback drove
- * othersTurns    count                     turns by threads other than the fallback (owner writes)
+ * busyTurns      count                     turns taken by busy threads, tryPollNow (owner writes)
+ * fallbackDrives count                     times the fallback took the driver (it alone writes)
  * poller         Poller                    how a turn waits; replaced by the reactor (setPoller)
  * </pre>
  * <pre>
@@ -51,17 +52,19 @@ import java.util.concurrent.locks.LockSupport;
  *                                                                      then wakeup()
  * yield               owner=F, yieldWanted=t  owner=null               fallback after its turn
  * </pre>
- * <p>Fallback thread F: {@code loop { seen=othersTurns; parkNanos(backoff); if othersTurns=seen
- * and owner=null and CAS(null,F): turn until handoff!=null or yieldWanted, release; backoff=
- * min(2*backoff-ish, 10ms) }}. F drives only when no other thread took a turn during its whole
- * wait: busy workers look at the driver every 61 polls ({@link #tryPollNow()}, Tokio's
- * maintenance) and idle ones drive it, so under load F stays out of the way (a driving F would
- * wake every task from outside the workers, through the injection queue and a futex wake-up, and
- * take CPU from them). Nobody tells F that the lock became free (that would cost a wake-up of F
- * per release); it looks by itself, from 50 us after it starts up to every 10 ms, so when every
- * other thread is stuck (a poll that never returns) timers are late by at most about 10 ms plus
- * the tick. Idle threads take the lock back from F through the hand-over, busy ones by asking it
- * to yield after its turn (woken, as its turn may wait for a far deadline).
+ * <p>Fallback thread F: {@code loop { seen=busyTurns; parkNanos(backoff); if busyTurns=seen and
+ * owner=null and CAS(null,F): turn until handoff!=null or yieldWanted, release, backoff=50us
+ * unless it yielded; else backoff=min(2*backoff-ish, 10ms) }}. Busy workers look at the driver
+ * every 61 polls ({@link #tryPollNow()}, Tokio's maintenance): F does not take the driver while
+ * they do (no busy turn during its whole wait), and gives it up after its turn when one of them
+ * asks (woken, as its turn may wait for a far deadline), so under load F stays out of the way (a
+ * driving F would wake every task from outside the workers, through the injection queue and a
+ * futex wake-up, and take CPU from them). Idle threads (workers about to park, {@code blockOn}
+ * threads) take the driver from F through the hand-over; they drive only while they wait, so F
+ * looks again soon after it handed over. Nobody tells F that the lock became free (that would
+ * cost a wake-up of F per release); it looks by itself, 50 us after it last handed over and then
+ * less often, at most every 10 ms, so when every other thread is stuck (a poll that never
+ * returns) timers are late by at most about 10 ms plus the tick.
  *
  * <p>Wake-ups: {@link #wakeup()} sets {@code notified} and wakes the poller only on the
  * false&rarr;true edge, so there is at most one poller wake-up per turn however many threads call
@@ -138,8 +141,8 @@ public final class Driver implements IdleDriver {
     private volatile Thread handoff;
     /** A busy thread polled while the fallback drove: the fallback gives the driver up after its turn. */
     private volatile boolean yieldWanted;
-    /** Turns taken by threads other than the fallback; written by the lock's owner only. */
-    private volatile long othersTurns;
+    /** Turns taken by busy threads ({@link #tryPollNow()}); written by the lock's owner only. */
+    private volatile long busyTurns;
     /** How many times the fallback took the driver; written by the fallback only. */
     private volatile long fallbackDrives;
     /** The thread that held the lock last; written by the owner before it releases. */
@@ -243,7 +246,6 @@ public final class Driver implements IdleDriver {
         try {
             turn(lastOwner == me ? timeoutNanos : 0);
         } finally {
-            othersTurns++; // only the lock's owner writes it
             release(me);
         }
         return true;
@@ -270,7 +272,7 @@ public final class Driver implements IdleDriver {
             if (poller.mightReport()) poller.poll(0);
             timers.fireExpired(clock.nanoTime());
         } finally {
-            othersTurns++; // only the lock's owner writes it
+            busyTurns++; // only the lock's owner writes it
             release(me);
         }
         return true;
@@ -354,18 +356,22 @@ public final class Driver implements IdleDriver {
         Thread me = Thread.currentThread();
         int step = 0;
         while (!closed) {
-            long seen = othersTurns;
+            long seen = busyTurns;
             LockSupport.parkNanos(this, FALLBACK_CHECKS_NANOS[step]);
             if (closed) break;
-            if (othersTurns == seen && OWNER.getVolatile(this) == null && resetYieldWanted()
+            if (busyTurns == seen && OWNER.getVolatile(this) == null && resetYieldWanted()
                     && OWNER.compareAndSet(this, null, me)) {
                 fallbackDrives++; // only the fallback writes it
+                boolean yielded = false;
                 try {
                     long timeout = lastOwner == me ? -1 : 0;
                     while (HANDOFF.getVolatile(this) == null && !closed) {
                         turn(timeout);
                         timeout = -1;
-                        if (yieldWanted) break; // busy threads poll now
+                        if (yieldWanted) {
+                            yielded = true; // busy threads poll now
+                            break;
+                        }
                     }
                 } catch (Throwable t) {
                     // A waker or poller failed on the fallback: report it as the thread's own
@@ -377,9 +383,12 @@ public final class Driver implements IdleDriver {
                     Thread waiting = (Thread) HANDOFF.getVolatile(this);
                     if (waiting != null) LockSupport.unpark(waiting);
                 }
+                if (!yielded) {
+                    step = 0; // handed over to an idle thread, which may drive only briefly: look again soon
+                    continue;
+                }
             }
-            // Whether it drove (and gave the driver up to a thread that wanted it) or found others
-            // driving: they drive now, so look again later, up to every 10 ms.
+            // Busy threads poll, or another thread drives: look again later, up to every 10 ms.
             if (step < FALLBACK_CHECKS_NANOS.length - 1) step++;
         }
     }
