@@ -255,8 +255,8 @@ public final class Driver implements IdleDriver {
      * {@inheritDoc}
      *
      * <p>If the fallback thread holds the driver, asks it to give the driver up after its current
-     * turn (without waking it: under load its turn ends at the next event), so that busy threads
-     * poll from then on and the tasks their turns wake stay on them.
+     * turn and wakes it (that turn may be waiting for a far deadline), so that busy threads poll
+     * from then on and the tasks their turns wake stay on them.
      */
     @Override
     public boolean tryPollNow() {
@@ -359,10 +359,14 @@ public final class Driver implements IdleDriver {
             long seen = busyTurns;
             LockSupport.parkNanos(this, FALLBACK_CHECKS_NANOS[step]);
             if (closed) break;
-            if (busyTurns == seen && OWNER.getVolatile(this) == null && resetYieldWanted()
-                    && OWNER.compareAndSet(this, null, me)) {
+            boolean drove = false;
+            boolean yielded = false;
+            if (busyTurns == seen && OWNER.getVolatile(this) == null) {
+                yieldWanted = false; // a request left from its last turns
+                drove = OWNER.compareAndSet(this, null, me);
+            }
+            if (drove) {
                 fallbackDrives++; // only the fallback writes it
-                boolean yielded = false;
                 try {
                     long timeout = lastOwner == me ? -1 : 0;
                     while (HANDOFF.getVolatile(this) == null && !closed) {
@@ -383,20 +387,13 @@ public final class Driver implements IdleDriver {
                     Thread waiting = (Thread) HANDOFF.getVolatile(this);
                     if (waiting != null) LockSupport.unpark(waiting);
                 }
-                if (!yielded) {
-                    step = 0; // handed over to an idle thread, which may drive only briefly: look again soon
-                    continue;
-                }
             }
-            // Busy threads poll, or another thread drives: look again later, up to every 10 ms.
-            if (step < FALLBACK_CHECKS_NANOS.length - 1) step++;
+            if (drove && !yielded) {
+                step = 0; // handed over to an idle thread, which may drive only briefly: look again soon
+            } else if (step < FALLBACK_CHECKS_NANOS.length - 1) {
+                step++; // busy threads poll, or another thread drives: look again later, up to every 10 ms
+            }
         }
-    }
-
-    /** Clears a request to give the driver up left from the fallback's last turns; always true. */
-    private boolean resetYieldWanted() {
-        yieldWanted = false;
-        return true;
     }
 
     /** Lazy holder of the shared driver: created and installed on first use. */
