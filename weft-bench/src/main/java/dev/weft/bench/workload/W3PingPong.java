@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  *       {@link WovenImpls#ponger});</li>
  *   <li>{@code vthreads}: virtual threads with {@link ArrayBlockingQueue}(1).</li>
  * </ul>
- * Weft's pairs are spawned and awaited inside one task ({@link AwaitInOrder}), as the Tokio and smol
+ * Weft's pairs are spawned and awaited inside one task ({@link Future#joinAll}), as the Tokio and smol
  * anchors' {@code w3} does; until 2026-12-06 the main thread spawned them and awaited each task with
  * {@code blockOn}, up to 2,000 park/unpark pairs of the main thread per pass that the anchors do not
  * pay.
@@ -104,38 +104,39 @@ public final class W3PingPong implements Workload {
         Future<Void> make(Receiver<Integer> in, Sender<Integer> out, int rounds);
     }
 
-    /** Spawns one pair on its two bounded(1) channels: the ponger's task, then the pinger's, each with its check. */
+    /** One pair's tasks: the ponger's (its output checked, then dropped) and the pinger's (the sum of its answers). */
+    private record Pair(Future<Void> ponger, Task<Long> pinger) {}
+
+    /** Spawns one pair on its two bounded(1) channels. */
     private interface PairSpawner {
-        List<AwaitInOrder.Awaited<?>> spawn(Channel<Integer> ping, Channel<Integer> pong);
+        Pair spawn(Channel<Integer> ping, Channel<Integer> pong);
     }
 
     /**
-     * Spawns the pairs and awaits them inside one task, pingers first, as the anchors' {@code w3}
-     * does ({@link AwaitInOrder}).
+     * Spawns the pairs from inside one task and awaits them there ({@link Future#joinAll}), as the
+     * anchors' {@code w3} does inside its spawned task; then checks every pinger's sum.
      */
-    private static void spawnPairsAndAwait(Runtime rt, int pairs, PairSpawner pair) throws Exception {
-        rt.blockOn(rt.spawn(new AwaitInOrder(() -> {
-            List<AwaitInOrder.Awaited<?>> pingers = new ArrayList<>(pairs);
-            List<AwaitInOrder.Awaited<?>> pongers = new ArrayList<>(pairs);
+    private static void spawnPairsAndAwait(Runtime rt, int pairs, int rounds, PairSpawner pair) throws Exception {
+        List<Long> sums = rt.blockOn(rt.spawn(Future.lazy(() -> {
+            List<Task<Long>> pingers = new ArrayList<>(pairs);
+            List<Future<Void>> pongers = new ArrayList<>(pairs);
             for (int p = 0; p < pairs; p++) {
-                List<AwaitInOrder.Awaited<?>> two = pair.spawn(Channel.bounded(1), Channel.bounded(1));
-                pongers.add(two.get(0));
-                pingers.add(two.get(1));
+                Pair two = pair.spawn(Channel.bounded(1), Channel.bounded(1));
+                pongers.add(two.ponger());
+                pingers.add(two.pinger());
             }
-            pingers.addAll(pongers);
-            return pingers;
+            return Future.joinAll(pingers).then(answers -> Future.joinAll(pongers).map(done -> answers));
         })));
+        long expected = (long) rounds * (rounds + 1) / 2;
+        for (long sum : sums) {
+            if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
+        }
     }
 
     private static void weft(Runtime rt, int pairs, int rounds, PingerMaker pinger, PongerMaker ponger) throws Exception {
-        long expected = (long) rounds * (rounds + 1) / 2;
-        spawnPairsAndAwait(rt, pairs, (ping, pong) -> List.of(
-                AwaitInOrder.check(Task.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)), v -> { }),
-                AwaitInOrder.check(Task.spawn(pinger.make(ping.sender(), pong.receiver(), rounds)), sum -> checkSum(sum, expected))));
-    }
-
-    private static void checkSum(long sum, long expected) {
-        if (sum != expected) throw new IllegalStateException("pinger sum " + sum + " != " + expected);
+        spawnPairsAndAwait(rt, pairs, rounds, (ping, pong) -> new Pair(
+                Task.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)),
+                Task.spawn(pinger.make(ping.sender(), pong.receiver(), rounds))));
     }
 
     /** Makes side A of a pair as a body awaiting {@code send} and {@code receive} (stackful or woven). */
@@ -150,13 +151,12 @@ public final class W3PingPong implements Workload {
 
     /** As {@link #weft}, with bodies awaiting {@code send} and {@code recv}. */
     private static void bodies(Runtime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
-        long expected = (long) rounds * (rounds + 1) / 2;
-        spawnPairsAndAwait(rt, pairs, (ping, pong) -> List.of(
-                AwaitInOrder.check(Task.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))), n -> {
+        spawnPairsAndAwait(rt, pairs, rounds, (ping, pong) -> new Pair(
+                Task.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))).map(n -> {
                     if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);
+                    return null;
                 }),
-                AwaitInOrder.check(Task.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv)),
-                        sum -> checkSum(sum, expected))));
+                Task.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv))));
     }
 
     private static void vthreads(int pairs, int rounds) throws Exception {

@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * any other thread                  either                  injection queue, then notify a worker
  * </pre>
  * A coroutine body (a virtual thread) counts as the worker carrying it. After a push into a local
- * queue the pusher reads the idle state ({@code Worker}: announcing work). A worker is notified
+ * queue the pusher reads the idle state ({@code Worker}: announcing work), unless the task is the
+ * only one that worker holds (it runs it next). A worker is notified
  * only when nobody is searching ({@link Idle}); a searcher that finds work and was the last one
  * wakes the next; the last searcher to park re-checks every queue ({@link #notifyIfWorkPending()}).
  * Pushers issue a full fence between the push and the read of the idle state (a worker pushing

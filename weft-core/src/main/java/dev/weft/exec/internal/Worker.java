@@ -215,9 +215,10 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
     /**
      * Every {@value #GLOBAL_INTERVAL}th tick a busy worker polls the reactor and timers without
      * waiting, if nobody drives them (Tokio's maintenance): what they wake is queued here, and
-     * announced once after the turn if this worker now holds more than one task.
+     * announced once after the turn if it queued any and this worker now holds more than one task.
      */
     private void maintain() {
+        int before = localTasks();
         driving = true;
         try {
             scheduler.driver.tryPollNow();
@@ -226,7 +227,8 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         } finally {
             driving = false;
         }
-        if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
+        int after = localTasks();
+        if (after > before && after > 1) scheduler.notifyParked();
     }
 
     private RawTask<?> stealWork() {
@@ -375,6 +377,11 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         return lifo != null || !queue.isEmpty();
     }
 
+    /** @return the tasks this worker holds: its LIFO slot and its local queue */
+    private int localTasks() {
+        return queue.len() + (lifo != null ? 1 : 0);
+    }
+
     private void park() {
         if (hasTasks()) return;
         boolean last = scheduler.idle.toParked(index, searching);
@@ -398,7 +405,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
                 }
                 if (hasTasks() || !scheduler.inject.isEmpty()) {
                     searching = !scheduler.idle.unparkById(index);
-                    if (queue.len() + (lifo != null ? 1 : 0) > 1) scheduler.notifyParked();
+                    if (localTasks() > 1) scheduler.notifyParked();
                     return;
                 }
                 if (!scheduler.idle.isParked(index)) {
@@ -423,6 +430,6 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
     dev.weft.exec.WorkerMetrics metrics() {
         long busy = busyNanos + (parking ? 0 : Math.max(0, System.nanoTime() - busySince));
         return new dev.weft.exec.WorkerMetrics(getName(), polls, steals, parks, lifoHits, budgetYields,
-                queue.len() + (lifo != null ? 1 : 0), busy);
+                localTasks(), busy);
     }
 }

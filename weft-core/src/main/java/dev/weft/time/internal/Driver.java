@@ -38,6 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>
  * transition          from                    to                       by
  * acquire             owner=null              owner=T                  tryDrive(T) / fallback, CAS
+ *                                                                      (F: yieldWanted=false first,
+ *                                                                      and only if busyTurns did not
+ *                                                                      change during its wait)
  * turn start          notified=x              notified=false           owner; x=true: wait 0
  * wakeup()            notified=false          notified=true            any; then poller.wakeup()
  * wakeup()            notified=true           notified=true            any; nothing more (coalesced)
@@ -46,8 +49,9 @@ import java.util.concurrent.locks.LockSupport;
  *                                                                      poller.wakeup(), T parks
  * hand over           owner=F, handoff=T      owner=null               fallback after its turn;
  *                                                                      unparks T, which CASes
- * poll now            owner=null              owner=T, then null       tryPollNow(T), CAS; a turn
- *                                                                      that does not wait
+ * poll now            owner=null              owner=T, then null,      tryPollNow(T), CAS; a turn
+ *                                             busyTurns+1              that does not wait and leaves
+ *                                                                      notified for the next turn
  * ask to yield        owner=F, yieldWanted=f  yieldWanted=true         tryPollNow(T) that found F;
  *                                                                      then wakeup()
  * yield               owner=F, yieldWanted=t  owner=null               fallback after its turn
