@@ -70,8 +70,8 @@ public final class Scheduler implements Schedule {
     /** The runtime's drivers, as code on the workers finds them ({@link Drivers#current()}). */
     final Drivers drivers;
     private volatile WorkerSpacers spacers;
-    /** With per-task statistics on: every task from its spawn to its end (for dumps); else null. */
-    private final java.util.Set<RawTask<?>> withStats;
+    /** With per-task statistics on: every task's statistics from its spawn to its end (hooks, dumps); else null. */
+    private final java.util.Map<RawTask<?>, TaskStats> withStats;
 
     /**
      * An executor with {@code n} workers, not yet started.
@@ -101,7 +101,7 @@ public final class Scheduler implements Schedule {
      */
     public Scheduler(int n, String namePrefix, Consumer<Throwable> hook, Object owner, IdleDriver driver, Drivers drivers,
             boolean taskStats) {
-        this.withStats = taskStats ? java.util.concurrent.ConcurrentHashMap.newKeySet() : null;
+        this.withStats = taskStats ? new java.util.concurrent.ConcurrentHashMap<>() : null;
         if (n < 1 || n > 0x7FFF) throw new IllegalArgumentException("workers: " + n);
         this.driver = Objects.requireNonNull(driver, "driver");
         this.drivers = Objects.requireNonNull(drivers, "drivers");
@@ -193,7 +193,7 @@ public final class Scheduler implements Schedule {
 
     /** @return with statistics on, every unfinished task, polled or not (a snapshot); else empty */
     public List<RawTask<?>> tasksWithStats() {
-        return withStats == null ? List.of() : List.copyOf(withStats);
+        return withStats == null ? List.of() : List.copyOf(withStats.keySet());
     }
 
     /** @return for each worker polling a task now, the worker's name and that task (a snapshot) */
@@ -275,10 +275,7 @@ public final class Scheduler implements Schedule {
     private <T> RawTask<T> newTask(Future<T> future, boolean withHandle) {
         if (shutdown) throw new IllegalStateException("runtime is closed");
         RawTask<T> t = new RawTask<>(future, this, withHandle);
-        if (withStats != null) {
-            TaskStats.attach(t);
-            withStats.add(t);
-        }
+        if (withStats != null) withStats.put(t, TaskStats.attach(t));
         return t;
     }
 
@@ -309,6 +306,11 @@ public final class Scheduler implements Schedule {
         Worker w = ownWorker();
         if (w != null) w.countFinished();
         else finishedOutside.incrementAndGet();
+    }
+
+    @Override
+    public TaskStats statsOf(RawTask<?> task) {
+        return withStats == null ? null : withStats.get(task);
     }
 
     @Override

@@ -32,17 +32,25 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
  * 1 << 7     TAKEN      an await of the handle threw the stored failure (detach reports no more)
  * 1 << 8     TRACKED    the executor keeps the task in its list of waiting tasks (Schedule.track)
+ * 1 << 9     STATS      the task keeps statistics (Schedule.statsOf); set before publication, never
+ *                       cleared
  * 26..31     shard      the TaskList shard of the task, fixed at construction
  * </pre>
  * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
  * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
- * RUNNING; every transition keeps the shard bits.
+ * RUNNING; every transition keeps the shard and STATS bits.
  *
  * <p>Why TRACKED is set lazily: an executor must find every unfinished task when it closes. A task
  * that is queued or running is found in the queues or by its worker; only a task waiting for a
  * waker is reachable from nowhere but its wakers. So a task joins the executor's list the first
  * time a poll leaves it waiting, and a task that finishes in its first poll never touches the list
  * (two lock round trips saved per short task).
+ *
+ * <p>Why statistics live in the executor, not in a field: a task is 32 bytes without that field
+ * and 40 with it (12 bytes of header and five 4-byte fields round up to 32; a sixth crosses to
+ * 40), and every spawn pays for those bytes in fresh heap pages, statistics on or off. A task with
+ * statistics has the STATS bit, and its hooks look the {@link TaskStats} up in the executor
+ * ({@link Schedule#statsOf}); a task without pays one bit test per hook.
  *
  * <h2>Transitions (each one CAS loop on the word)</h2>
  * <pre>
@@ -95,8 +103,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
- *   <li>{@code stats}: written once before the task is published, then only read; the
- *       {@link TaskStats} it points to says who writes what in it.</li>
+ *   <li>statistics (STATS set): the executor's map holds them from before publication until the
+ *       task is released; the {@link TaskStats} class says who writes what in it.</li>
  *   <li>A wake by the polling thread itself during the poll (a yield, a spent budget) is kept in
  *       a plain field of that executor thread ({@link Polling#recordSelfWake}), not here: no
  *       atomic instruction, and no field in every task for it.</li>
@@ -114,6 +122,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     static final int AWAITER = 1 << 6;
     static final int TAKEN = 1 << 7;
     static final int TRACKED = 1 << 8;
+    static final int STATS = 1 << 9;
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
@@ -126,8 +135,6 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     private final Schedule schedule;
     private volatile Waker awaiter;
     int listSlot = -1;
-    /** Null unless per-task statistics are on; set by {@link TaskStats#attach} before publication. */
-    TaskStats stats;
 
     /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
@@ -158,6 +165,11 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         if (TaskSpawnedEvent.PROBE.isEnabled()) TaskEvents.spawned(this, future);
     }
 
+    /** Marks a task not yet published as keeping statistics ({@link TaskStats#attach}). */
+    void markStats() {
+        STATE.lazySet(this, state | STATS);
+    }
+
     /** @return the shard of {@link TaskList} this task belongs to */
     int shard() {
         return state >>> SHARD_SHIFT;
@@ -167,10 +179,12 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
 
     @Override
     public void wake() {
-        TaskStats st = stats;
-        if (st != null) st.woken(Polling.isPolling(this));
-        if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
         int s = state;
+        if ((s & STATS) != 0) {
+            TaskStats st = schedule.statsOf(this);
+            if (st != null) st.woken(Polling.isPolling(this));
+        }
+        if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
             int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
@@ -200,7 +214,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             s = state;
         }
         Object prev = Polling.enter(this);
-        TaskStats st = stats;
+        TaskStats st = (s & STATS) != 0 ? schedule.statsOf(this) : null;
         long pollStart = st != null ? st.pollStarted() : 0;
         LongPollEvent longPoll = null;
         if (LongPollEvent.PROBE.isEnabled()) {
@@ -482,7 +496,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
 
     /** @return the task's statistics now, or {@code null} if statistics are off */
     public dev.weft.task.TaskStatistics statsForDump() {
-        TaskStats st = stats;
+        TaskStats st = (state & STATS) != 0 ? schedule.statsOf(this) : null;
         return st == null ? null : st.snapshot();
     }
 

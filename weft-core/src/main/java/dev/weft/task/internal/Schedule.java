@@ -55,6 +55,18 @@ public interface Schedule {
     void release(RawTask<?> task, boolean tracked);
 
     /**
+     * The statistics of a task that keeps them (its STATS bit is set), from its spawn until its
+     * release. An executor without per-task statistics never sets that bit, so it need not
+     * override this.
+     *
+     * @param task a task with statistics
+     * @return its statistics, or {@code null} once the task was released
+     */
+    default TaskStats statsOf(RawTask<?> task) {
+        return null;
+    }
+
+    /**
      * A task that nobody will await failed: report {@code error} (the runtime's hook).
      *
      * @param error what the task threw

@@ -9,8 +9,9 @@ import java.lang.invoke.VarHandle;
  * ({@code Runtime.builder().taskStats(true)} or {@code -Dweft.taskStats=true}): where it was
  * spawned, its polls, wakes and self-wakes (wakes by the thread polling it, during that poll), its
  * busy time (the sum of its polls), its scheduled time (from the wake that queued it to the start
- * of the poll that ran it) and when it last changed state. Off, a task has no such object and
- * each hook in {@link RawTask} costs one null check.
+ * of the poll that ran it) and when it last changed state. The executor keeps each task's
+ * statistics ({@link Schedule#statsOf}) from its spawn until its release. Off, a task has no such
+ * object and each hook in {@link RawTask} costs one bit test of the task's state.
  *
  * <h2>Who writes which field</h2>
  * <pre>
@@ -69,15 +70,17 @@ public final class TaskStats {
     }
 
     /**
-     * Gives {@code task} its statistics, before the task is published (queued): the spawn site is
-     * the caller's first frame outside weft-core ({@link SpawnSite}).
+     * Makes the statistics of {@code task} and marks the task as keeping them, before the task is
+     * published (queued): the spawn site is the caller's first frame outside weft-core
+     * ({@link SpawnSite}). The caller keeps them where {@link Schedule#statsOf} finds them, also
+     * before publishing the task.
      *
      * @param task a task just made, not yet queued
      * @return its statistics
      */
     public static TaskStats attach(RawTask<?> task) {
         TaskStats s = new TaskStats(SpawnSite.ofCaller(), System.nanoTime());
-        task.stats = s; // plain: the queue that receives the task publishes it
+        task.markStats(); // a release store: the queue that receives the task publishes it
         return s;
     }
 

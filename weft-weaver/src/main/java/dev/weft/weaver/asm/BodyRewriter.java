@@ -92,7 +92,7 @@ final class BodyRewriter {
             code.insert(s.call(), await(resume, suspend));
             code.remove(s.call());
             tail.add(suspend);
-            tail.add(suspendBlock(s));
+            tail.add(suspendBlock(s, StateClassWriter.labelDescriptor(sites.size())));
         }
         code.add(tail);
         code.insert(prologue(sites, resumes));
@@ -175,7 +175,8 @@ final class BodyRewriter {
         targets[0] = start;
         for (int k = 1; k <= sites.size(); k++) targets[k] = new LabelNode();
         p.add(new VarInsnNode(Opcodes.ALOAD, sm));
-        p.add(new FieldInsnNode(Opcodes.GETFIELD, stateClass, StateClassWriter.LABEL, "I"));
+        p.add(new FieldInsnNode(Opcodes.GETFIELD, stateClass, StateClassWriter.LABEL,
+                StateClassWriter.labelDescriptor(sites.size())));
         p.add(new TableSwitchInsnNode(0, sites.size(), bad, targets));
         for (int k = 1; k <= sites.size(); k++) {
             AwaitSite s = sites.get(k - 1);
@@ -219,7 +220,7 @@ final class BodyRewriter {
         }
     }
 
-    private InsnList suspendBlock(AwaitSite s) {
+    private InsnList suspendBlock(AwaitSite s, String labelDescriptor) {
         InsnList b = new InsnList();
         b.add(new InsnNode(Opcodes.POP));
         for (int i = s.stack().size() - 1; i >= 0; i--) {
@@ -249,7 +250,7 @@ final class BodyRewriter {
                 false));
         b.add(new VarInsnNode(Opcodes.ALOAD, sm));
         b.add(new LdcInsnNode(s.label()));
-        b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, StateClassWriter.LABEL, "I"));
+        b.add(new FieldInsnNode(Opcodes.PUTFIELD, stateClass, StateClassWriter.LABEL, labelDescriptor));
         b.add(suspendedMarker());
         b.add(new InsnNode(Opcodes.ARETURN));
         return b;

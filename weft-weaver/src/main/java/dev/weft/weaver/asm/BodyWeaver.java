@@ -95,7 +95,8 @@ final class BodyWeaver {
         if (analysis.sites().isEmpty()) return null;
 
         List<StateMachine.Field> fields = new ArrayList<>(captureFields);
-        fields.add(new StateMachine.Field(StateClassWriter.LABEL, new ValueType(ValueType.Sort.INT, "I"),
+        String labelDescriptor = StateClassWriter.labelDescriptor(analysis.sites().size());
+        fields.add(new StateMachine.Field(StateClassWriter.LABEL, new ValueType(ValueType.Sort.INT, labelDescriptor),
                 "label: the state to resume", List.of()));
         fields.addAll(analysis.fields());
         boolean itf = (owner.access & Opcodes.ACC_INTERFACE) != 0;

@@ -32,7 +32,13 @@ public record ValueType(Sort sort, String descriptor) {
 
     /** @return bytes it takes in an object on 64-bit HotSpot with compressed references */
     public int bytesInObject() {
-        return isWide() ? 8 : sort == Sort.NULL ? 0 : 4;
+        if (sort == Sort.NULL) return 0;
+        return switch (descriptor.charAt(0)) {
+            case 'Z', 'B' -> 1;
+            case 'S', 'C' -> 2;
+            case 'J', 'D' -> 8;
+            default -> 4;
+        };
     }
 
     /** @return the type as Java source would spell it */
