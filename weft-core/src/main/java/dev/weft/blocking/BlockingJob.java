@@ -1,5 +1,6 @@
 package dev.weft.blocking;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.internal.Wakes;
 import dev.weft.blocking.internal.BlockingJobEvent;
 import dev.weft.future.Context;
@@ -72,7 +73,7 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
         Callable<T> c = callable;
         callable = null;
         BlockingJobEvent event = null;
-        if (BlockingJobEvent.PROBE.isEnabled()) {
+        if (FlightRecorderGate.open() && BlockingJobEvent.PROBE.isEnabled()) {
             event = new BlockingJobEvent();
             event.begin();
         }

@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.internal.FlightRecorderGate;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;
 import java.util.List;
@@ -22,7 +23,9 @@ final class RuntimeBean implements WeftRuntimeMXBean {
     private static final Set<RuntimeBean> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     static {
-        jdk.jfr.FlightRecorder.addPeriodicEvent(dev.weft.exec.internal.RuntimeMetricsEvent.class, RuntimeBean::emitMetrics);
+        // once JFR is up: naming the event class here would load it, and start JFR's machinery
+        FlightRecorderGate.whenOpen(() -> jdk.jfr.FlightRecorder.addPeriodicEvent(
+                dev.weft.exec.internal.RuntimeMetricsEvent.class, RuntimeBean::emitMetrics));
     }
 
     /** The periodic hook: one {@code dev.weft.RuntimeMetrics} event per live runtime. */

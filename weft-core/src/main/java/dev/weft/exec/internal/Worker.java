@@ -1,5 +1,6 @@
 package dev.weft.exec.internal;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.internal.Drivers;
@@ -245,7 +246,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
             RawTask<?> t = victim.queue.stealInto(queue);
             if (t != null) {
                 steals++;
-                if (StealEvent.PROBE.isEnabled()) commitSteal(victim);
+                if (FlightRecorderGate.open() && StealEvent.PROBE.isEnabled()) commitSteal(victim);
                 return t;
             }
         }
@@ -392,7 +393,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         long parkedAt = System.nanoTime();
         busyNanos += parkedAt - busySince;
         WorkerParkEvent parkEvent = null;
-        if (WorkerParkEvent.PROBE.isEnabled()) {
+        if (FlightRecorderGate.open() && WorkerParkEvent.PROBE.isEnabled()) {
             parkEvent = new WorkerParkEvent();
             parkEvent.begin();
         }

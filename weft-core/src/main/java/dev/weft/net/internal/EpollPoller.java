@@ -1,5 +1,6 @@
 package dev.weft.net.internal;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.time.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -232,7 +233,7 @@ public final class EpollPoller implements Poller {
             }
             s.report(bits(Libc.eventMask(events, i)), woken);
         }
-        ReactorTurnEvent.emit(n, woken.size());
+        if (FlightRecorderGate.open()) ReactorTurnEvent.emit(n, woken.size());
         woken.wakeAll();
         if (sweepClock.due()) {
             for (EpollSource s : slots) if (s != null) s.sweepDead(); // waiters of completed tasks: see SweepClock

@@ -1,5 +1,6 @@
 package dev.weft.net.internal;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Simulation;
 import dev.weft.time.internal.Poller;
@@ -211,7 +212,7 @@ public final class Reactor implements Poller {
             Thread.yield();
             return;
         }
-        ReactorTurnEvent.emit(ready, woken.size());
+        if (FlightRecorderGate.open()) ReactorTurnEvent.emit(ready, woken.size());
         woken.wakeAll();
         if (sweepClock.due()) sweepDeadWaiters();
     }

@@ -1,5 +1,6 @@
 package dev.weft.task.internal;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -162,7 +163,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
         // a release store, no fence: the queue or list that receives the task publishes it
         STATE.lazySet(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
-        if (TaskSpawnedEvent.PROBE.isEnabled()) TaskEvents.spawned(this, future);
+        if (FlightRecorderGate.open() && TaskSpawnedEvent.PROBE.isEnabled()) TaskEvents.spawned(this, future);
     }
 
     /** Marks a task not yet published as keeping statistics ({@link TaskStats#attach}). */
@@ -217,7 +218,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         TaskStats st = (s & STATS) != 0 ? schedule.statsOf(this) : null;
         long pollStart = st != null ? st.pollStarted() : 0;
         LongPollEvent longPoll = null;
-        if (LongPollEvent.PROBE.isEnabled()) {
+        if (FlightRecorderGate.open() && LongPollEvent.PROBE.isEnabled()) {
             longPoll = new LongPollEvent();
             longPoll.begin();
         }
@@ -292,7 +293,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     }
 
     private void complete(Object out) {
-        if (TaskEndedEvent.PROBE.isEnabled()) TaskEvents.ended(this, out instanceof Failure f ? f.error() : null, out == CANCELLED);
+        if (FlightRecorderGate.open() && TaskEndedEvent.PROBE.isEnabled()) TaskEvents.ended(this, out instanceof Failure f ? f.error() : null, out == CANCELLED);
         slot = out;
         int s = state;
         while (true) {

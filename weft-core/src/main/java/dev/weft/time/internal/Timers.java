@@ -1,5 +1,6 @@
 package dev.weft.time.internal;
 
+import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.Waker;
 import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
@@ -189,7 +190,7 @@ public final class Timers {
                 while (n < BATCH && (e = wheel.poll(now)) != null) {
                     wakers[n++] = e.waker; // the entry keeps it: its owner reads it (TimerEntry)
                     e.state = TimerEntry.FIRED;
-                    if (TimerLatenessEvent.PROBE.isEnabled()) commitLateness(e.when, nowNanos);
+                    if (FlightRecorderGate.open() && TimerLatenessEvent.PROBE.isEnabled()) commitLateness(e.when, nowNanos);
                 }
             } finally {
                 lock.unlock();
