@@ -180,12 +180,12 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
 
     @Override
     public void wake() {
-        int s = state;
-        if ((s & STATS) != 0) {
-            TaskStats st = schedule.statsOf(this);
-            if (st != null) st.woken(Polling.isPolling(this));
+        if (Polling.recordSelfWake(this)) { // this very thread polls the task: its end re-queues it
+            statsWoken(true);
+            return;
         }
-        if (Polling.recordSelfWake(this)) return; // this very thread polls the task: its end re-queues it
+        int s = state;
+        if ((s & STATS) != 0) statsWoken(false);
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
             int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
@@ -195,6 +195,13 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             }
             s = state;
         }
+    }
+
+    /** Counts a wake in the task's statistics, if it keeps them; {@code self}: by its own poll. */
+    private void statsWoken(boolean self) {
+        if ((state & STATS) == 0) return;
+        TaskStats st = schedule.statsOf(this);
+        if (st != null) st.woken(self);
     }
 
     // ---- running ----------------------------------------------------------------------------
