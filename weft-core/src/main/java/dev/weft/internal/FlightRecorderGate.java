@@ -26,8 +26,9 @@ import jdk.jfr.FlightRecorderListener;
  *
  * <p>State: {@code open} goes from false to true once, written by the thread that initializes JFR
  * (in JFR's listener, under the class lock) and read by the hot paths as an opaque read (it orders
- * nothing, it only decides whether to look at an event class; a volatile read there cost W2 about
- * a fifth of its yields per second, with the wake hook's reordering that landed with it);
+ * nothing, it only decides whether to look at an event class; the volatile read this began with,
+ * together with a wake hook that read the task's state first, cost W2 about a fifth of its yields
+ * per second: the two were changed together, not measured apart);
  * {@code waiting} is guarded by the class lock, and each action runs exactly once, on the thread
  * that opens the gate or, if open already, on the caller's.
  */
