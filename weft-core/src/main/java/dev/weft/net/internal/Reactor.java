@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.channels.CancelledKeyException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -182,7 +183,12 @@ public final class Reactor implements Poller {
 
     @Override
     public boolean mightReport() {
-        return !selector.keys().isEmpty() || updates != null || staleHead != null; // staleHead: the driver's, as the caller
+        if (updates != null || staleHead != null) return true; // racy reads: a hint
+        try {
+            return !selector.keys().isEmpty();
+        } catch (ClosedSelectorException closing) {
+            return true; // closing: the driver's own turn finds out
+        }
     }
 
     @Override

@@ -51,7 +51,10 @@ import java.util.concurrent.locks.LockSupport;
  *                                                                      unparks T, which CASes
  * poll now            owner=null              owner=T, then null,      tryPollNow(T), CAS; a turn
  *                                             busyTurns+1              that does not wait and leaves
- *                                                                      notified for the next turn
+ *                                                                      notified for the next turn;
+ *                                                                      skipped (no CAS) while no
+ *                                                                      timer is armed and the poller
+ *                                                                      has nothing registered
  * ask to yield        owner=F, yieldWanted=f  yieldWanted=true         tryPollNow(T) that found F;
  *                                                                      then wakeup()
  * yield               owner=F, yieldWanted=t  owner=null               fallback after its turn
@@ -264,6 +267,8 @@ public final class Driver implements IdleDriver {
      */
     @Override
     public boolean tryPollNow() {
+        // nothing a look could find (no timer armed, nothing registered): no lock, no clock read
+        if (!timers.mightFire() && !poller.mightReport()) return false;
         Thread me = Thread.currentThread();
         if (!OWNER.compareAndSet(this, null, me)) {
             if (fallback != null && !yieldWanted && OWNER.getVolatile(this) == fallback) {

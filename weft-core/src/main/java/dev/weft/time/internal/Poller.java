@@ -23,8 +23,10 @@ public interface Poller {
 
     /**
      * Whether a {@code poll(0)} could wake anything: {@code false} only when nothing is registered,
-     * so a busy thread's look at the driver ({@code Driver.tryPollNow}) skips the system call. A
-     * racy hint: a registration made meanwhile is seen at the next look, or by a thread that waits.
+     * so a busy thread's look at the driver ({@code Driver.tryPollNow}) skips the system call, and
+     * skips the look itself if no timer is armed either. Any thread, without the driver: a racy
+     * hint that never throws; a registration made meanwhile is seen at the next look, or by a
+     * thread that waits.
      *
      * @return whether polling now could find events
      */

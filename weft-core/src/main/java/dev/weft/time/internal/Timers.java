@@ -5,6 +5,8 @@ import dev.weft.future.Waker;
 import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.internal.Outcomes;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -26,6 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * sleepUntil   written by the driving thread (under lock when it starts to sleep, plain volatile
  *              write when it wakes); read by inserting threads under lock
  * batch        driving thread only (fireExpired is called by the driver lock holder)
+ * entries      the wheel's size, stored (release) under lock after each change; read racily by
+ *              busy threads deciding whether a look at the driver could fire anything
  * clock,origin written once before publication
  * </pre>
  *
@@ -64,6 +68,17 @@ public final class Timers {
     private int sweepAt = MIN_SWEEP_SIZE;
     /** Tick the driver sleeps until; Long.MAX_VALUE: sleeps with no deadline; MIN: not sleeping. */
     private volatile long sleepUntil = Long.MIN_VALUE;
+    /** The wheel's size as of its last change (see the field table); a racy hint for readers. */
+    private volatile int entries;
+    private static final VarHandle ENTRIES;
+
+    static {
+        try {
+            ENTRIES = MethodHandles.lookup().findVarHandle(Timers.class, "entries", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /**
      * Timers on {@code clock}.
@@ -102,6 +117,7 @@ public final class Timers {
             e.state = TimerEntry.REGISTERED;
             wake = tick < sleepUntil;
             if (wheel.size() >= sweepAt) sweepDeadEntries();
+            ENTRIES.setRelease(this, wheel.size());
         } finally {
             lock.unlock();
         }
@@ -162,6 +178,7 @@ public final class Timers {
         lock.lock();
         try {
             boolean removed = wheel.remove(e);
+            ENTRIES.setRelease(this, wheel.size());
             e.waker = null;
             e.state = TimerEntry.IDLE;
             return removed;
@@ -192,6 +209,7 @@ public final class Timers {
                     e.state = TimerEntry.FIRED;
                     if (FlightRecorderGate.open() && TimerLatenessEvent.PROBE.isEnabled()) commitLateness(e.when, nowNanos);
                 }
+                if (n > 0) ENTRIES.setRelease(this, wheel.size());
             } finally {
                 lock.unlock();
             }
@@ -240,6 +258,18 @@ public final class Timers {
     /** Called by the driving thread when it stopped waiting: inserts no longer need to wake it. */
     public void awake() {
         sleepUntil = Long.MIN_VALUE;
+    }
+
+    /**
+     * Whether any entry is registered, as of the wheel's last change: a racy hint, without the lock,
+     * for a busy thread deciding whether a look at the driver could fire anything. An entry
+     * registered meanwhile is seen at that thread's next look, or by the thread that waits for the
+     * driver (a registration earlier than its sleep wakes it).
+     *
+     * @return {@code false} if no entry was registered at the last change
+     */
+    public boolean mightFire() {
+        return (int) ENTRIES.getOpaque(this) > 0;
     }
 
     /** @return the number of registered entries */

@@ -274,6 +274,22 @@ class DriverTest {
     }
 
     @Test
+    void aLookWithNoTimerArmedAndNothingRegisteredTakesNoTurn() throws Exception {
+        Driver d = new Driver(Clock.system(), new ParkingPoller(), null); // ParkingPoller: nothing registered
+        try {
+            assertThat(d.tryPollNow()).as("a look with nothing to find").isFalse();
+            assertThat(d.owner()).isNull();
+            TimerEntry e = new TimerEntry();
+            d.timers().register(e, System.nanoTime() + 60_000 * MS, () -> { });
+            assertThat(d.tryPollNow()).as("a look with a timer armed").isTrue();
+            d.timers().cancel(e);
+            assertThat(d.tryPollNow()).as("a look after the timer's cancel").isFalse();
+        } finally {
+            d.close();
+        }
+    }
+
+    @Test
     void pollingNowFiresDueTimersOnTheCallingThreadWithoutWaiting() throws Exception {
         Driver d = new Driver(Clock.system(), new ParkingPoller(), null);
         AtomicReference<Thread> firedOn = new AtomicReference<>();
