@@ -82,7 +82,7 @@ public final class Runtime implements AutoCloseable {
         this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
-        this.bean = RuntimeBean.register(this);
+        this.bean = RuntimeBean.register(this, b.managementBean);
     }
 
     /** @return a builder with the defaults: availableProcessors workers, prefix "weft-worker-" */
@@ -336,6 +336,8 @@ public final class Runtime implements AutoCloseable {
     public static final class Builder {
         /** The system property whose value {@code true} turns task statistics on by default. */
         public static final String TASK_STATS_PROPERTY = "weft.taskStats";
+        /** The system property whose value {@code false} turns the JMX MBean off by default. */
+        public static final String MANAGEMENT_BEAN_PROPERTY = "weft.managementBean";
         private int workers = java.lang.Runtime.getRuntime().availableProcessors();
         private String threadNamePrefix = "weft-worker-";
         private Consumer<Throwable> onUncaught = Builder::reportToThreadHandler;
@@ -344,6 +346,7 @@ public final class Runtime implements AutoCloseable {
         private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
         private Duration blockingKeepAlive = Duration.ofSeconds(10);
         private boolean taskStats = Boolean.getBoolean(TASK_STATS_PROPERTY);
+        private boolean managementBean = !"false".equals(System.getProperty(MANAGEMENT_BEAN_PROPERTY));
         private IoPoller poller = IoPoller.fromProperty();
 
         private Builder() {}
@@ -370,8 +373,8 @@ public final class Runtime implements AutoCloseable {
          * says): each task then keeps its spawn site, polls, wakes, self-wakes, busy, scheduled and
          * idle time ({@link dev.weft.task.TaskStatistics}), shown by {@link Runtime#dumpTasks()}, the
          * runtime's MBean and {@code weft-console}. Costs each spawn a stack walk and each poll and
-         * wake a few clock reads (W2's yields ran at 0.40x with them on); off, one null check
-         * (W2 within its noise of a build without them: {@code weft-console/README.md}).
+         * wake a few clock reads (W2's yields ran at 0.40x with them on); off, one bit test of the
+         * task's state (W2 within its noise of a build without them: {@code weft-console/README.md}).
          *
          * {@snippet :
          * Runtime rt = Runtime.builder().taskStats(true).build();
@@ -382,6 +385,28 @@ public final class Runtime implements AutoCloseable {
          */
         public Builder taskStats(boolean on) {
             this.taskStats = on;
+            return this;
+        }
+
+        /**
+         * The runtime's JMX MBean ({@code dev.weft:type=Runtime,name="<prefix>"}, on by default, or
+         * as the system property {@value #MANAGEMENT_BEAN_PROPERTY} says), which JConsole, VisualVM
+         * and {@code weft-console} read. Registering the first one creates the JVM's platform MBean
+         * server, about 220 ms of a fresh JVM's start on this project's machines (the JDK's cost,
+         * paid once per JVM and by any other library that registers a bean); a short-lived program
+         * or a test that needs no JMX may skip it. Off, the runtime still has its
+         * {@link Runtime#metrics()}, its {@link Runtime#dumpTasks()} and JFR's periodic
+         * {@code dev.weft.RuntimeMetrics} event.
+         *
+         * {@snippet :
+         * Runtime rt = Runtime.builder().managementBean(false).build();
+         * }
+         *
+         * @param on whether to register the MBean
+         * @return this builder
+         */
+        public Builder managementBean(boolean on) {
+            this.managementBean = on;
             return this;
         }
 

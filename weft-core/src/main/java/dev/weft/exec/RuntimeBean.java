@@ -12,7 +12,8 @@ import javax.management.ObjectName;
 /**
  * A runtime's JMX MBean ({@link WeftRuntimeMXBean}), and the names of the runtimes alive in this
  * JVM: a runtime is named after its thread-name prefix, with {@code #2}, {@code #3}, ... appended
- * while another live runtime has that name. Registered by the runtime's constructor, unregistered
+ * while another live runtime has that name. Registered by the runtime's constructor (unless the
+ * builder turned it off: then it only feeds the periodic JFR event), unregistered
  * by its shutdown.
  *
  * <p>State: {@code NAMES} is guarded by its own lock; the bean holds the runtime and reads it racily.
@@ -51,10 +52,13 @@ final class RuntimeBean implements WeftRuntimeMXBean {
 
     private final Runtime rt;
     private final ObjectName objectName;
+    /** Whether the bean is in the platform MBean server (else it only feeds the periodic JFR event). */
+    private final boolean registered;
 
-    private RuntimeBean(Runtime rt, ObjectName objectName) {
+    private RuntimeBean(Runtime rt, ObjectName objectName, boolean registered) {
         this.rt = rt;
         this.objectName = objectName;
+        this.registered = registered;
     }
 
     /** @return {@code prefix}, or {@code prefix#n} if a live runtime has that name already */
@@ -67,16 +71,18 @@ final class RuntimeBean implements WeftRuntimeMXBean {
     }
 
     /**
-     * Registers the bean of {@code rt} with the platform MBean server.
+     * Makes the bean of {@code rt}, for the periodic JFR event, and registers it with the platform
+     * MBean server if {@code jmx}.
      *
      * @param rt the runtime, named already
+     * @param jmx whether to register it ({@code Runtime.Builder.managementBean})
      * @return the bean, to {@link #unregister()} at shutdown
      */
-    static RuntimeBean register(Runtime rt) {
+    static RuntimeBean register(Runtime rt, boolean jmx) {
         try {
             ObjectName on = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
-            RuntimeBean bean = new RuntimeBean(rt, on);
-            ManagementFactory.getPlatformMBeanServer().registerMBean(bean, on);
+            RuntimeBean bean = new RuntimeBean(rt, on, jmx);
+            if (jmx) ManagementFactory.getPlatformMBeanServer().registerMBean(bean, on);
             LIVE.add(bean);
             return bean;
         } catch (JMException e) {
@@ -87,11 +93,13 @@ final class RuntimeBean implements WeftRuntimeMXBean {
     /** Unregisters the bean and frees the runtime's name. */
     void unregister() {
         LIVE.remove(this);
-        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try {
-            if (server.isRegistered(objectName)) server.unregisterMBean(objectName);
-        } catch (JMException e) {
-            // already gone: nothing to undo
+        if (registered) {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            try {
+                if (server.isRegistered(objectName)) server.unregisterMBean(objectName);
+            } catch (JMException e) {
+                // already gone: nothing to undo
+            }
         }
         synchronized (NAMES) {
             NAMES.remove(rt.name());

@@ -64,6 +64,23 @@ class RuntimeMetricsTest {
     }
 
     @Test
+    void aRuntimeBuiltWithoutItsMBeanIsNotInTheMBeanServerButStillNamedAndMeasured() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("no-bean-").managementBean(false).build()) {
+            ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
+            assertThat(rt.name()).isEqualTo("no-bean-");
+            assertThat(server.isRegistered(name)).isFalse();
+            rt.blockOn(yielding(3));
+            assertThat(rt.metrics().totalPolls()).isGreaterThanOrEqualTo(4L);
+        }
+        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("no-bean-").build()) {
+            ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
+            assertThat(rt.name()).as("the name was freed at close").isEqualTo("no-bean-");
+            assertThat(server.isRegistered(name)).as("the default registers it").isTrue();
+        }
+    }
+
+    @Test
     void theDumpOfAStackfulTaskStuckOnARecvShowsItsStack() throws Exception {
         try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("dump-").build()) {
             Channel<String> ch = Channel.bounded(1);
