@@ -185,7 +185,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             return;
         }
         int s = state;
-        if ((s & STATS) != 0) statsWoken(false);
+        if ((s & STATS) != 0) statsWoken(Polling.isPolling(this)); // its poller, on a thread that records no self-wake
         while (true) {
             if ((s & (COMPLETED | CLOSED)) != 0) return;
             int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
