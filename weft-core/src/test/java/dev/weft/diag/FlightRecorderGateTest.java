@@ -6,12 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.blocking.Blocking;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
-import dev.weft.net.TcpListener;
-import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,21 +41,7 @@ class FlightRecorderGateTest {
         }));
         rt.blockOn(rt.spawn(Time.sleep(Duration.ofMillis(20))));
         rt.blockOn(Future.lazy(() -> Blocking.unblock(() -> 42)));
-        TcpListener l = rt.blockOn(Future.lazy(() -> {
-            try {
-                return Future.ready(TcpListener.bind("127.0.0.1", 0));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }));
-        Task<TcpStream> accepted = rt.spawn(Future.lazy(l::accept));
-        try (TcpStream c = rt.blockOn(TcpStream.connect(l.localAddress())); TcpStream s = rt.blockOn(accepted)) {
-            Task<Integer> read = rt.spawn(s.read(new byte[1], 0, 1));
-            rt.blockOn(c.writeAll(new byte[] {7}, 0, 1));
-            if (rt.blockOn(read) != 1) throw new IllegalStateException("the server read no byte");
-        } finally {
-            l.close();
-        }
+        if (LoopbackByte.exchange(rt) != 1) throw new IllegalStateException("the server read no byte");
     }
 
     /** The child of {@link #aRuntimeInAJvmThatNeverRecordsLoadsNoEventClass}: the workload, then "done". */

@@ -7,14 +7,10 @@ import dev.weft.blocking.Blocking;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.net.TcpListener;
-import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,19 +71,7 @@ class JfrEventsTest {
                 // a blocking job
                 rt.blockOn(Future.lazy(() -> Blocking.unblock(() -> 42)));
                 // reactor turns: a connection, one byte each way
-                TcpListener l = rt.blockOn(Future.lazy(() -> {
-                    try {
-                        return Future.ready(TcpListener.bind("127.0.0.1", 0));
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }));
-                Task<TcpStream> accepted = rt.spawn(Future.lazy(l::accept));
-                TcpStream c = rt.blockOn(TcpStream.connect(l.localAddress()));
-                TcpStream s = rt.blockOn(accepted);
-                Task<Integer> read = rt.spawn(s.read(new byte[1], 0, 1));
-                rt.blockOn(c.writeAll(new byte[] {7}, 0, 1));
-                assertThat(rt.blockOn(read)).isEqualTo(1);
+                assertThat(LoopbackByte.exchange(rt)).isEqualTo(1);
                 Thread.sleep(300); // periodic metrics events, and idle workers parking
             }
             r.stop();
