@@ -236,4 +236,26 @@ public interface Stream<T> {
     default Future<Optional<T>> next() {
         return new Next<>(this);
     }
+
+    /**
+     * A future of the next element, or {@code null} at the end: {@link #next()} without the
+     * {@code Optional} (elements are never {@code null}, so {@code null} is free to mean the end).
+     * It borrows this stream as {@code next()} does: cancelling it leaves the stream as it is, and
+     * an element is taken only when the future completes with it. It keeps no state of its own, so
+     * a stream may give out one such future for all its elements; a channel's
+     * {@link dev.weft.sync.Receiver#stream() stream} does, and a loop that awaits its messages one by
+     * one then allocates no future per message (Rust's {@code rx.recv().await}, whose future lives
+     * in the awaiting state machine).
+     *
+     * {@snippet :
+     * Stream<Integer> s = Stream.fromIterable(List.of(7));
+     * Integer first = dev.weft.Weft.await(s.nextOrNull());  // 7
+     * Integer none = dev.weft.Weft.await(s.nextOrNull());   // null: the end
+     * }
+     *
+     * @return a future of the next element, or of {@code null} at the end
+     */
+    default Future<T> nextOrNull() {
+        return new NextOrNull<>(this);
+    }
 }

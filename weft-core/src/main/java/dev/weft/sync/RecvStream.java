@@ -1,13 +1,18 @@
 package dev.weft.sync;
 
 import dev.weft.future.Context;
+import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
 
-/** The stream of {@link Receiver#stream()}. Owner only; see {@link EventWait}. */
+/**
+ * The stream of {@link Receiver#stream()}. Owner only; see {@link EventWait}. Its
+ * {@link #nextOrNull()} future is made once and handed out for every message.
+ */
 final class RecvStream<T> extends EventWait implements Stream<T> {
     private final ChannelCore<T> core;
     private boolean ended;
+    private Future<T> nextOrNull;
 
     RecvStream(ChannelCore<T> core) {
         this.core = core;
@@ -31,6 +36,13 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
             }
             if (!waitOn(core.recvOps, cx)) return Poll.pending();
         }
+    }
+
+    @Override
+    public Future<T> nextOrNull() {
+        Future<T> f = nextOrNull;
+        if (f == null) nextOrNull = f = Stream.super.nextOrNull();
+        return f;
     }
 
     @Override

@@ -177,6 +177,21 @@ class StreamCombinatorsTest {
     }
 
     @Test
+    void nextOrNullGivesEachElementThenNullAndBorrowsTheStream() {
+        Stepping src = new Stepping(2);
+        Future<Integer> n = src.nextOrNull();
+        assertPending(pollOnce(n, w));
+        n.cancel();
+        assertThat(src.cancels).isZero();
+        assertThat(Weft.await(src.nextOrNull())).isEqualTo(0);
+        assertThat(Weft.await(src.nextOrNull())).isEqualTo(1);
+        assertThat(Weft.await(src.nextOrNull())).isNull();
+        assertThat(Weft.await(src.nextOrNull())).isNull();
+        assertThatThrownBy(() -> Weft.await(new AnswersNull().nextOrNull()))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("AnswersNull answered a null element");
+    }
+
+    @Test
     void aThrowingUserFunctionCancelsTheAbandonedSourceOnce() {
         IllegalArgumentException bad = new IllegalArgumentException();
         Stepping a = new Stepping(5);

@@ -231,6 +231,28 @@ class ChannelTest {
     }
 
     @Test
+    void aChannelStreamGivesOneReusedNextOrNullFutureThatIsWokenAndCancelSafe() {
+        Channel<Integer> ch = Channel.bounded(1);
+        Stream<Integer> s = ch.receiver().stream();
+        Future<Integer> next = s.nextOrNull();
+        assertThat(s.nextOrNull()).isSameAs(next);
+        assertThat(ch.receiver().stream().nextOrNull()).isNotSameAs(next);
+        CountingWaker w = new CountingWaker();
+        assertThat(w.poll(next).isPending()).isTrue();
+        next.cancel(); // leaves the stream, which is woken and answers as before
+        assertThat(ch.sender().trySend(1)).isTrue();
+        assertThat(w.wakes()).isEqualTo(1);
+        assertThat(w.poll(next)).isEqualTo(Poll.ready(1));
+        assertThat(w.poll(next).isPending()).isTrue();
+        assertThat(ch.sender().trySend(2)).isTrue();
+        assertThat(w.wakes()).isEqualTo(2);
+        assertThat(w.poll(s.nextOrNull())).isEqualTo(Poll.ready(2));
+        ch.sender().close();
+        assertThat(w.poll(next)).isEqualTo(Poll.ready(null));
+        assertThat(w.poll(next)).isEqualTo(Poll.ready(null));
+    }
+
+    @Test
     void recvAndSendYieldWhenTheCooperativeBudgetIsSpent() {
         Channel<Integer> ch = Channel.unbounded();
         for (int i = 0; i < Coop.BUDGET + 10; i++) ch.sender().trySend(i);

@@ -4,6 +4,7 @@ import dev.weft.exec.Runtime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.future.Stream;
 import dev.weft.sync.Channel;
 import dev.weft.sync.Receiver;
 import dev.weft.sync.Sender;
@@ -26,8 +27,9 @@ import java.util.function.Supplier;
  *       when the channel is full): no future allocated per message;</li>
  *   <li>{@code weft-futures}: the same with a {@code send} and a {@code recv} future per message
  *       ({@link Pinger}, {@link Ponger}): 176 bytes per round trip against 96;</li>
- *   <li>{@code weft-stackful}: coroutines awaiting {@code send} and {@code recv}
- *       ({@link StackfulImpls#pinger}, {@link StackfulImpls#ponger});</li>
+ *   <li>{@code weft-stackful}: coroutines awaiting a send and a receive per message, with the
+ *       channel calls of {@code weft} ({@link StackfulImpls#pinger}, {@link StackfulImpls#ponger},
+ *       wired by {@link #bodies});</li>
  *   <li>{@code weft-woven}: the same bodies woven into state machines ({@link WovenImpls#pinger},
  *       {@link WovenImpls#ponger});</li>
  *   <li>{@code vthreads}: virtual threads with {@link ArrayBlockingQueue}(1).</li>
@@ -149,14 +151,34 @@ public final class W3PingPong implements Workload {
         Future<Integer> make(int rounds, Supplier<? extends Future<Integer>> receive, IntFunction<? extends Future<?>> send);
     }
 
-    /** As {@link #weft}, with bodies awaiting {@code send} and {@code recv}. */
+    /**
+     * As {@link #weft}, with bodies awaiting a send and a receive per message. They receive through
+     * one {@code Receiver.stream()} per side, awaiting its {@link Stream#nextOrNull()} (one future
+     * for all messages), and send with {@code trySend}, awaiting a send future only when the channel
+     * is full: the channel calls of the hand-written {@link W3StreamPair}, so that {@code weft},
+     * {@code weft-woven} and {@code weft-stackful} differ only in how the body is run. Until
+     * 2026-12-06 they awaited a new {@code send} and {@code recv} future per message, as
+     * {@code weft-futures} still does.
+     */
     private static void bodies(Runtime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
         spawnPairsAndAwait(rt, pairs, rounds, (ping, pong) -> new Pair(
-                Task.spawn(ponger.make(rounds, ping.receiver()::recv, v -> pong.sender().send(v))).map(n -> {
+                Task.spawn(ponger.make(rounds, ping.receiver().stream()::nextOrNull, sending(pong.sender()))).map(n -> {
                     if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);
                     return null;
                 }),
-                Task.spawn(pinger.make(rounds, i -> ping.sender().send(i), pong.receiver()::recv))));
+                Task.spawn(pinger.make(rounds, sending(ping.sender()), pong.receiver().stream()::nextOrNull))));
+    }
+
+    /** The sent answer of {@link #sending}: a ready future, shared (it keeps no state). */
+    private static final Future<Void> SENT = Future.ready(null);
+
+    /**
+     * Sends through {@code out}: at once if there is room (the answer is then {@link #SENT}), else
+     * through a send future. Each call is awaited right away, so the eager try changes nothing a
+     * body can observe.
+     */
+    private static IntFunction<Future<Void>> sending(Sender<Integer> out) {
+        return v -> out.trySend(v) ? SENT : out.send(v);
     }
 
     private static void vthreads(int pairs, int rounds) throws Exception {
