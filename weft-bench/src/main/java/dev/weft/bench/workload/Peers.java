@@ -31,9 +31,19 @@ final class Peers {
         }
     }
 
+    /** The system property that sets the warm-up passes ({@link #warmups()}). */
+    static final String WARMUPS_PROPERTY = "weft.bench.warmups";
+
     /**
-     * Runs {@code pass} for the JIT warm-up ({@code -Dweft.bench.warmups}, default 1), then measures
-     * it once.
+     * @return the warm-up passes before the measured one: {@code -Dweft.bench.warmups}, default 1
+     *     (WORKLOADS.md's one warm-up pass). More of them measure the JIT's steady state instead.
+     */
+    static int warmups() {
+        return Integer.getInteger(WARMUPS_PROPERTY, 1);
+    }
+
+    /**
+     * Runs {@code pass} for the JIT warm-up ({@link #warmups()} times), then measures it once.
      *
      * @return the measured pass's wall-clock and process CPU nanoseconds (warm-up excluded)
      */
@@ -41,7 +51,7 @@ final class Peers {
         // Links the CPU clock's FFM downcall before the warm-up: linking it loads and compiles
         // enough code to compete with a short measured pass for this machine's two cores.
         Measured.processCpuNanos();
-        for (int i = Integer.getInteger("weft.bench.warmups", 1); i > 0; i--) {
+        for (int i = warmups(); i > 0; i--) {
             long t0 = System.nanoTime();
             pass.run();
             verbose("warm-up", System.nanoTime() - t0);

@@ -27,8 +27,10 @@ public final class RunOne {
         Workload w = Registry.load(args[0]).orElseThrow(() -> new IllegalArgumentException("workload " + args[0] + " is not built yet"));
         if (!w.impls().contains(args[1])) throw new IllegalArgumentException(w.id() + " has no impl " + args[1] + "; it has " + w.impls());
         Workload.Result r = w.run(args[1], quick);
+        // a measured pass after more (or fewer) warm-up passes than WORKLOADS.md's one says so
+        String extra = Peers.warmups() == 1 ? r.extra() : r.extra() + ",warmups=" + Peers.warmups();
         System.out.println(String.format(Locale.ROOT, "RESULT impl=%s workload=%s value=%.1f unit=%s extra=%s",
-                args[1], w.id(), r.value(), r.unit(), r.extra()));
+                args[1], w.id(), r.value(), r.unit(), extra));
         System.exit(0); // peers may leave non-daemon threads behind
     }
 }

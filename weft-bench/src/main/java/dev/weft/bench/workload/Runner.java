@@ -54,7 +54,13 @@ import java.util.Optional;
  * weft-bench/run --quick --runs 1 W1       # a quick look
  * weft-bench/run --quick --plot out W1 W2  # with figures: out/W1.png, out/W2.png, out/index.html
  * weft-bench/run --raw runs.txt W3         # and every run's line in runs.txt
+ * weft-bench/run --warmups 20 W2 W3        # the JIT's steady state: 20 warm-up passes, not 1
  * }
+ *
+ * <p>{@code --warmups N} sets the warm-up passes before each measured pass of the workloads that
+ * are measured in passes (W1, W2, W3, W7); their {@code RESULT} lines then end in
+ * {@code warmups=N}. WORKLOADS.md's protocol is one warm-up pass, the default. On this 2-core
+ * machine the pass after it is often still being compiled ({@code weft-bench/RESULTS.md}).
  */
 public final class Runner {
     private static final List<String> JVM_FLAGS = List.of(
@@ -67,7 +73,7 @@ public final class Runner {
 
     /**
      * @param args workload ids (none: all), {@code --quick}, {@code --runs N} (default 5),
-     *     {@code --plot DIR}, {@code --raw FILE}
+     *     {@code --warmups N} (default: the workloads' one), {@code --plot DIR}, {@code --raw FILE}
      * @throws Exception if a child failed
      */
     public static void main(String[] args) throws Exception {
@@ -105,7 +111,7 @@ public final class Runner {
             for (int slot = 1; slot <= order.size(); slot++) {
                 String impl = order.get(slot - 1);
                 System.err.printf("[runner] %s %s run %d/%d%n", w.id(), impl, round, o.runs());
-                Outcome r = runChild(w.id(), impl, o.quick());
+                Outcome r = runChild(w.id(), impl, o);
                 if (raw != null) raw.println(new RawLine(w.id(), impl, round, slot, r.result(), r.exit()).format());
                 if (r.result() == null) ok = false;
                 else results.get(impl).add(r.result());
@@ -177,13 +183,14 @@ public final class Runner {
      */
     private record Outcome(ChildResult result, int exit) {}
 
-    private static Outcome runChild(String id, String impl, boolean quick) throws IOException, InterruptedException {
+    private static Outcome runChild(String id, String impl, RunnerOptions o) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         cmd.addAll(JVM_FLAGS);
         if (impl.equals("vthreads")) cmd.add("-Djdk.virtualThreadScheduler.parallelism=2");
+        if (o.warmups() >= 0) cmd.add("-D" + Peers.WARMUPS_PROPERTY + "=" + o.warmups());
         cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), RunOne.class.getName(), id, impl));
-        if (quick) cmd.add("--quick");
+        if (o.quick()) cmd.add("--quick");
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         ChildResult result = null;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

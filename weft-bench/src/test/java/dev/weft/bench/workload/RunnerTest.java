@@ -19,6 +19,7 @@ class RunnerTest {
         RunnerOptions o = RunnerOptions.parse();
         assertThat(o.quick()).isFalse();
         assertThat(o.runs()).isEqualTo(5);
+        assertThat(o.warmups()).isEqualTo(-1); // the workloads' own: WORKLOADS.md's one pass
         assertThat(o.plot()).isNull();
         assertThat(o.raw()).isNull();
         assertThat(o.ids()).isEmpty();
@@ -26,9 +27,11 @@ class RunnerTest {
 
     @Test
     void optionsAndWorkloadIdsMayComeInAnyOrder() {
-        RunnerOptions o = RunnerOptions.parse("W3", "--raw", "out/runs.txt", "--quick", "W1", "--runs", "3", "--plot", "figs");
+        RunnerOptions o = RunnerOptions.parse("W3", "--raw", "out/runs.txt", "--quick", "W1", "--runs", "3", "--plot", "figs",
+                "--warmups", "20");
         assertThat(o.quick()).isTrue();
         assertThat(o.runs()).isEqualTo(3);
+        assertThat(o.warmups()).isEqualTo(20);
         assertThat(o.raw()).isEqualTo(Path.of("out/runs.txt"));
         assertThat(o.plot()).isEqualTo(Path.of("figs"));
         assertThat(o.ids()).containsExactly("W3", "W1");
@@ -41,6 +44,9 @@ class RunnerTest {
         assertThatThrownBy(() -> RunnerOptions.parse("W1", "--plot")).hasMessage("--plot needs a directory");
         assertThatThrownBy(() -> RunnerOptions.parse("--runs", "five")).hasMessage("--runs needs a count, got five");
         assertThatThrownBy(() -> RunnerOptions.parse("--runs", "0")).hasMessage("--runs needs a count of 1 or more, got 0");
+        assertThatThrownBy(() -> RunnerOptions.parse("--warmups")).hasMessage("--warmups needs a count");
+        assertThatThrownBy(() -> RunnerOptions.parse("--warmups", "x")).hasMessage("--warmups needs a count, got x");
+        assertThatThrownBy(() -> RunnerOptions.parse("--warmups", "-1")).hasMessage("--warmups needs a count of 0 or more, got -1");
         assertThatThrownBy(() -> RunnerOptions.parse("--rounds", "3")).hasMessage("unknown option --rounds");
     }
 
