@@ -44,6 +44,8 @@ public final class W3PingPong implements Workload {
     static final String FUTURES_IMPL = "weft-futures";
     private static final int PAIRS = 1_000;
     private static final int ROUNDS = 1_000;
+    /** The sent answer of {@link #sending}: a ready future, shared (it keeps no state). */
+    private static final Future<Void> SENT = Future.ready(null);
 
     /** The runner's no-argument constructor. */
     public W3PingPong() {}
@@ -168,9 +170,6 @@ public final class W3PingPong implements Workload {
                 }),
                 Task.spawn(pinger.make(rounds, sending(ping.sender()), pong.receiver().stream()::nextOrNull))));
     }
-
-    /** The sent answer of {@link #sending}: a ready future, shared (it keeps no state). */
-    private static final Future<Void> SENT = Future.ready(null);
 
     /**
      * Sends through {@code out}: at once if there is room (the answer is then {@link #SENT}), else
