@@ -89,6 +89,23 @@ public final class Demo {
         return lines;
     }
 
+    /**
+     * Section 9's consumer, woven: sums the channel's messages until the senders close it. It
+     * awaits {@code nextOrNull()}, which a channel's stream makes once for all its messages, so the
+     * loop makes no future per message.
+     *
+     * @param ch the channel to drain
+     * @return the sum, once the channel is closed and drained
+     */
+    static Future<Integer> summing(Channel<Integer> ch) {
+        return Weft.async(() -> {
+            int total = 0;
+            var messages = ch.receiver().stream(); // ends when the sender closes
+            for (Integer m; (m = await(messages.nextOrNull())) != null; ) total += m;
+            return total;
+        });
+    }
+
     private static byte[] ownClassFile() {
         try (InputStream in = Demo.class.getResourceAsStream("Demo.class")) {
             if (in == null) throw new IllegalStateException("Demo.class is not readable as a resource");
@@ -141,12 +158,7 @@ public final class Demo {
 
             System.out.println("\n9. A channel between two tasks, and a timeout that cancels a slow sleep");
             var ch = Channel.<Integer>bounded(1);
-            Task<Integer> consumer = rt.spawn(Weft.async(() -> {
-                int total = 0;
-                var messages = ch.receiver().stream(); // ends when the sender closes
-                for (Integer m; (m = await(messages.next()).orElse(null)) != null; ) total += m;
-                return total;
-            }));
+            Task<Integer> consumer = rt.spawn(summing(ch));
             rt.blockOn(Weft.async(() -> {
                 for (int i = 1; i <= 100; i++) await(ch.sender().send(i));
                 ch.sender().close();

@@ -2,7 +2,11 @@ package dev.weft.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.coro.WovenFuture;
 import dev.weft.exec.Runtime;
+import dev.weft.future.Future;
+import dev.weft.sync.Channel;
+import dev.weft.task.Task;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,6 +23,24 @@ class DemoTest {
             assertThat(lines.get(2)).isEqualTo("     // woven from dev.weft.examples.Demo.lambda$fetch$0 (Demo.java)");
             assertThat(lines.get(3)).startsWith("     final class Demo$fetch$0 extends WovenFuture<Integer> {");
             assertThat(lines).anyMatch(l -> l.endsWith("poll(Context cx) {   // 3 states"));
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void theWovenConsumerSumsEveryMessageUntilTheChannelIsClosed() {
+        try (Runtime rt = Runtime.builder().workers(2).build()) {
+            Channel<Integer> ch = Channel.bounded(1);
+            Future<Integer> summing = Demo.summing(ch);
+            assertThat(summing).isInstanceOf(WovenFuture.class);
+            Task<Integer> consumer = rt.spawn(summing);
+            Task<Object> producer = rt.spawn(dev.weft.Weft.async(() -> {
+                for (int i = 1; i <= 1000; i++) dev.weft.Weft.await(ch.sender().send(i));
+                ch.sender().close();
+                return null;
+            }));
+            assertThat(rt.blockOn(consumer)).isEqualTo(500_500); // a consumer that stopped early sums less
+            assertThat(rt.blockOn(producer)).isNull();
         }
     }
 }
