@@ -37,6 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@link #recvWaitsAndIsWoken()}: the waiting path on one thread: a {@code recv} polled on
  *       the empty channel registers its waker, a {@code trySend} notifies and wakes it, the
  *       second poll takes the message;</li>
+ *   <li>{@link #nextOrNullWaitsAndIsWoken()}: the same through the receiver's stream and its one
+ *       {@code nextOrNull()} future, which a loop of awaits reuses for every message;</li>
  *   <li>{@link #pingPongOnRuntime()}: one W3 pair (two tasks, two bounded(1) channels) on the
  *       work-stealing runtime with 2 workers, per round trip, beside
  *       {@link #pingPongVirtualThreads()} (two virtual threads, two {@code ArrayBlockingQueue}(1)).</li>
@@ -69,6 +71,7 @@ public class ChannelBench {
 
     private Sender<Integer> tx;
     private Receiver<Integer> rx;
+    private Future<Integer> nextOrNull;
     private final ArrayBlockingQueue<Integer> abq = new ArrayBlockingQueue<>(1);
     private final CountingWaker waker = new CountingWaker();
     private Context cx;
@@ -80,6 +83,7 @@ public class ChannelBench {
         Channel<Integer> ch = Channel.bounded(1);
         tx = ch.sender();
         rx = ch.receiver();
+        nextOrNull = rx.stream().nextOrNull();
         cx = Context.of(waker);
         rt = Runtime.builder().workers(2).threadNamePrefix("channel-bench-").build();
     }
@@ -120,6 +124,16 @@ public class ChannelBench {
         tx.trySend(MESSAGE);
         if (waker.wakes != before + 1) throw new IllegalStateException("recv not woken");
         return recv.poll(cx).value();
+    }
+
+    /** @return the message received */
+    @Benchmark
+    public Integer nextOrNullWaitsAndIsWoken() throws Exception {
+        if (nextOrNull.poll(cx).isReady()) throw new IllegalStateException("nextOrNull ready on an empty channel");
+        int before = waker.wakes;
+        tx.trySend(MESSAGE);
+        if (waker.wakes != before + 1) throw new IllegalStateException("nextOrNull not woken");
+        return nextOrNull.poll(cx).value();
     }
 
     /** @return the sum the pinger saw */
