@@ -144,12 +144,14 @@ public final class ClassWeaver {
         if (!ClassBytes.mentionsWeft(bytes)) return List.of();
         ClassNode cn = parse(bytes);
         List<StateMachine> out = new ArrayList<>();
+        // the filter picks bodies before they are analysed: a body left out is not read, so what
+        // it would need (a class missing from the class path) does not stop the others' expand
         if (isMarked(cn)) {
             for (String entry : markerEntries(cn)) {
                 int eq = entry.indexOf('=');
                 String key = entry.substring(0, eq);
                 for (MethodNode m : cn.methods) {
-                    if ((m.name + m.desc).equals(key)) {
+                    if ((m.name + m.desc).equals(key) && kept(m, filter)) {
                         WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(m, entry.substring(eq + 1));
                         if (b != null) out.add(b.model());
                     }
@@ -158,6 +160,7 @@ public final class ClassWeaver {
         } else {
             Map<String, WovenBody> seen = new LinkedHashMap<>();
             for (MethodNode impl : bodies(cn, new ArrayList<>())) {
+                if (!kept(impl, filter)) continue; // a state name depends only on bodies of the same method name
                 WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateName(cn, impl, seen));
                 if (b != null) {
                     seen.put(impl.name + impl.desc, b);
@@ -165,8 +168,12 @@ public final class ClassWeaver {
                 }
             }
         }
-        if (filter != null) out.removeIf(m -> !m.bodyMethod().contains(filter));
         return out;
+    }
+
+    /** @return whether {@code expand}'s method filter keeps the body {@code m} ({@code null}: all) */
+    private static boolean kept(MethodNode m, String filter) {
+        return filter == null || m.name.contains(filter);
     }
 
     /** @return the original body whose woven method is {@code key}, or {@code null} */

@@ -68,7 +68,8 @@ final class Hierarchy {
         byte[] bytes = resolver.find(name);
         if (bytes == null) {
             throw new WeaveException("the weaver cannot find class " + name.replace('/', '.')
-                    + ", which it needs to compute stack-map frames; put it on the weaver's class path");
+                    + ", which it needs to compute stack-map frames; put it on the weaver's class path (the command"
+                    + " line's --classpath; the project's dependencies for the Maven plugin)");
         }
         ClassReader r = new ClassReader(bytes);
         i = new Info(r.getSuperName(), (r.getAccess() & Opcodes.ACC_INTERFACE) != 0);
