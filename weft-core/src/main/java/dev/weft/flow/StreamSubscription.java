@@ -46,13 +46,25 @@ final class StreamSubscription implements Flow.Subscription {
     }
 
     private final String name;
+    /** Always true but in a test's deliberately broken variant, whose requests never wake. */
+    private final boolean requestsWake;
     private volatile long demand;
     private volatile boolean cancelled;
     private volatile long illegal = NONE;
     private volatile Waker waker;
 
     StreamSubscription(String name) {
+        this(name, true);
+    }
+
+    /**
+     * @param name the subscription's name, for its {@code toString}
+     * @param requestsWake {@code false} only for a test's deliberately broken variant: a request
+     *     that makes demand positive does not wake the driver (a lost wake-up)
+     */
+    StreamSubscription(String name, boolean requestsWake) {
         this.name = name;
+        this.requestsWake = requestsWake;
     }
 
     /**
@@ -76,7 +88,7 @@ final class StreamSubscription implements Flow.Subscription {
             next = prev + n;
             if (next < 0) next = Long.MAX_VALUE;
         } while (!DEMAND.compareAndSet(this, prev, next));
-        if (prev == 0) wake();
+        if (prev == 0 && requestsWake) wake();
     }
 
     /** Stops the subscription: the driver cancels the stream and signals nothing more. Idempotent. */

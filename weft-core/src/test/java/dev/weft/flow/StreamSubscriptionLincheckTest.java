@@ -1,5 +1,7 @@
 package dev.weft.flow;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
@@ -26,9 +28,9 @@ import org.junit.jupiter.api.Timeout;
  * {@code @Validate} function goes on polling while woken and checks the outcome: without a cancel
  * every requested element was delivered (no request's wake was lost) and the stream was never
  * cancelled; with one the driver ended, cancelled the stream exactly once and signalled nothing
- * more; and never more elements than requested. Checked to catch a request that does not wake
- * the driver (its {@code if (prev == 0) wake()} made never true: the requests-only runs fail with
- * "a lost wake"; run by hand, not kept).
+ * more; and never more elements than requested. {@link LostRequestWake}, a subscription whose
+ * requests never wake the driver, is the deliberately broken variant the model checker must catch
+ * ("a lost wake").
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StreamSubscriptionLincheckTest {
@@ -78,14 +80,23 @@ class StreamSubscriptionLincheckTest {
     public static class Ops {
         private final Ones stream = new Ones();
         private final Counter subscriber = new Counter();
-        private final StreamSubscription state = new StreamSubscription("lincheck");
-        private final SubscriptionDriver<Integer> driver = new SubscriptionDriver<>(state, subscriber, stream);
+        private final StreamSubscription state;
+        private final SubscriptionDriver<Integer> driver;
         private final AtomicInteger wakes = new AtomicInteger();
         private final AtomicLong requested = new AtomicLong();
         private final Context cx = Context.of(wakes::incrementAndGet);
         /** Executor only: the wake count when the last poll began if it answered pending, else -1 (a poll is due). */
         private int pendingSince = -1;
         private boolean done;
+
+        public Ops() {
+            this(true);
+        }
+
+        Ops(boolean requestsWake) {
+            state = new StreamSubscription("lincheck", requestsWake);
+            driver = new SubscriptionDriver<>(state, subscriber, stream);
+        }
 
         @Operation
         public void request(@Param(name = "n") int n) {
@@ -148,6 +159,13 @@ class StreamSubscriptionLincheckTest {
         }
     }
 
+    /** Deliberately broken: a request that makes demand positive does not wake the driver. */
+    public static class LostRequestWake extends Ops {
+        public LostRequestWake() {
+            super(false);
+        }
+    }
+
     /**
      * {@code Stream.end()}/{@code isEnd} and {@code Poll.ready} (for {@code null}) read a
      * {@code Poll.Ready} record from a static field, which Lincheck 2.39 cannot walk: they are left
@@ -176,6 +194,12 @@ class StreamSubscriptionLincheckTest {
     @Test
     void requestsAndCancelsFromAnyThreadNeverLoseTheDriversWakeUnderModelChecking() {
         Lincheck.check(WithCancel.class, modelChecking());
+    }
+
+    @Test
+    void theModelCheckerCatchesARequestThatDoesNotWakeTheDriver() {
+        assertThat(Lincheck.assertCaught(LostRequestWake.class, modelChecking(), "lost wake"))
+                .hasMessageContaining("a lost wake");
     }
 
     @Test
