@@ -136,9 +136,8 @@ final class SimExtension implements InvocationInterceptor, ParameterResolver, Te
     private static void runInSimulation(Invocation<Void> invocation, ExtensionContext ec) throws Throwable {
         if (Coroutine.mechanism() != Mechanism.SUSPENDING) {
             throw new ExtensionConfigurationException("@WeftTest and @WeftSim run the test body as a suspending "
-                    + "coroutine, which needs the JVM flag --add-opens java.base/java.lang=ALL-UNNAMED "
-                    + "(and --add-exports java.base/jdk.internal.vm=ALL-UNNAMED); add them to the test JVM "
-                    + "(surefire's argLine)");
+                    + "coroutine, which needs the JVM flag --add-opens java.base/java.lang=ALL-UNNAMED; "
+                    + "add it to the test JVM (surefire's argLine)");
         }
         SimRun run = run(ec);
         Throwable failure = null;
