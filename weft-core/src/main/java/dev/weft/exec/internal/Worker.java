@@ -8,6 +8,7 @@ import dev.weft.task.internal.Spawner;
 import dev.weft.future.Future;
 import dev.weft.future.internal.FailureSink;
 import dev.weft.task.internal.RawTask;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
@@ -148,6 +149,10 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
      */
     @Override
     public void run() {
+        // Seeds this thread's random generator before any task runs: a task's first spawn here
+        // would otherwise take ThreadLocalRandom's first-use branch inside the tasks' compiled
+        // code, a trap that throws that code away (RawTask's constructor picks a shard with it).
+        ThreadLocalRandom.current();
         while (!scheduler.isShutdown()) {
             try {
                 step();
