@@ -53,7 +53,8 @@ public final class Blocking {
      *
      * @param callable the blocking work
      * @param <T> the result type
-     * @return the future of its result (cancel-safe: cancelling before it ran removes the job)
+     * @return the future of its result (cancelling before it ran removes the job, cancelling it while it
+     *     runs interrupts its thread: see {@link BlockingPool#unblock(Callable)})
      */
     public static <T> Fallible<T, Exception> unblock(Callable<T> callable) {
         return currentPool().unblock(callable);

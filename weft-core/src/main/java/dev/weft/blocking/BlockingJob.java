@@ -1,6 +1,7 @@
 package dev.weft.blocking;
 
 import dev.weft.internal.FlightRecorderGate;
+import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.Wakes;
 import dev.weft.blocking.internal.BlockingJobEvent;
 import dev.weft.future.Context;
@@ -9,7 +10,10 @@ import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 
 /**
  * One call of {@link BlockingPool#unblock(Callable)}: the queue entry a pool thread runs, and the
@@ -17,23 +21,33 @@ import java.util.concurrent.Callable;
  *
  * <h2>State</h2>
  * <pre>
- * state      meaning                                   next          by
- * QUEUED     in the pool's queue                       RUNNING       a pool thread (CAS)
- *                                                      CANCELLED     cancel() (CAS), leaves the queue
- * RUNNING    a pool thread is calling the callable     DONE          that thread
- * DONE       value or failure is set                   (final)
- * CANCELLED  never ran                                 (final)
+ * state         meaning                                   next          by
+ * QUEUED        in the pool's queue                       RUNNING       a pool thread (CAS)
+ *                                                         CANCELLED     cancel() (CAS), leaves the queue
+ * RUNNING       a pool thread is calling the callable     DONE          that thread (CAS)
+ *                                                         INTERRUPTING  cancel() (CAS)
+ * INTERRUPTING  cancel() is interrupting the runner        INTERRUPTED   cancel(), after the interrupt
+ * INTERRUPTED   the runner was interrupted; the callable  DONE          the runner, once the callable
+ *               is unwinding                                            returned (interrupt cleared)
+ * DONE          value or failure is set                   (final)
+ * CANCELLED     never ran                                 (final)
  * </pre>
  * {@code value}/{@code failure} are written before the volatile write of DONE and read after
- * reading DONE. No lost wake: poll writes {@code waker} then re-reads {@code state}; the pool
- * thread writes {@code state} then reads {@code waker} (both volatile). {@code prev}/{@code next}
- * are guarded by the pool's lock.
+ * reading DONE. No lost wake: poll and pollCancel write {@code waker} then re-read {@code state};
+ * the pool thread writes {@code state} then reads {@code waker} (all volatile). {@code runner} is
+ * written by the pool thread before its CAS to RUNNING and read by cancel() after its CAS from
+ * RUNNING. An interrupt is sent only in INTERRUPTING, and the runner waits out INTERRUPTING before
+ * it clears its interrupt status and leaves, so no interrupt meant for this job reaches the
+ * pool thread's next one (FutureTask's discipline). {@code prev}/{@code next} are guarded by the
+ * pool's lock.
  */
 final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
     static final int QUEUED = 0;
     static final int RUNNING = 1;
     static final int DONE = 2;
     static final int CANCELLED = 3;
+    static final int INTERRUPTING = 4;
+    static final int INTERRUPTED = 5;
 
     private static final VarHandle STATE;
 
@@ -51,6 +65,8 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
     private Throwable failure;
     private volatile int state;
     private volatile Waker waker;
+    private Thread runner;
+    private volatile FailureSink sink; // the canceller's, for what the callable throws once interrupted
     BlockingJob<?> prev;
     BlockingJob<?> next;
 
@@ -66,6 +82,7 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
      */
     @Override
     public void run() {
+        runner = Thread.currentThread();
         if (!STATE.compareAndSet(this, QUEUED, RUNNING)) {
             pool.jobFinished();
             return;
@@ -92,9 +109,26 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
             }
         }
         pool.jobFinished();
-        state = DONE;
+        if (!STATE.compareAndSet(this, RUNNING, DONE)) { // cancelled while it ran: interrupted
+            while (state == INTERRUPTING) Thread.onSpinWait(); // the interrupt is on its way
+            Thread.interrupted(); // the interrupt was this job's: the pool thread's next job starts clean
+            if (failure != null && !isInterruption(failure)) report(failure); // thrown while unwinding
+            state = DONE;
+        }
         Waker w = waker;
         if (w != null) Wakes.wake(w);
+    }
+
+    /** @return whether {@code t} is how blocking code ends when interrupted, not a failure of its own */
+    private static boolean isInterruption(Throwable t) {
+        return t instanceof InterruptedException || t instanceof InterruptedIOException
+                || t instanceof ClosedByInterruptException || t instanceof CancellationException;
+    }
+
+    private void report(Throwable t) {
+        FailureSink s = sink;
+        if (s != null) s.reportFailure(t);
+        else Wakes.report(t);
     }
 
     /**
@@ -106,7 +140,7 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
     public Poll<T> poll(Context cx) throws Exception {
         int s = state;
         if (s != DONE) {
-            if (s == CANCELLED) throw new IllegalStateException("blocking job polled after cancel");
+            if (s == CANCELLED || s >= INTERRUPTING) throw new IllegalStateException("blocking job polled after cancel");
             Waker w = cx.waker();
             Waker old = waker;
             if (old == null || !old.willWake(w)) waker = w;
@@ -119,7 +153,6 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
         throw (Error) f;
     }
 
-    /** Removes the job from the queue if it has not started; a running job finishes unobserved. */
     /**
      * Completes a job that never ran with {@code why} (its pool closed). Called by the pool, once
      * the job is off its queue.
@@ -127,21 +160,43 @@ final class BlockingJob<T> implements Fallible<T, Exception>, Runnable {
      * @param why the failure its awaiter gets
      */
     void refuse(RuntimeException why) {
-        if (!STATE.compareAndSet(this, QUEUED, RUNNING)) return; // cancelled meanwhile
+        if (state != QUEUED) return; // cancelled meanwhile
+        failure = why; // before the CAS that publishes it
+        if (!STATE.compareAndSet(this, QUEUED, DONE)) return;
         callable = null;
-        failure = why;
-        state = DONE;
         Waker w = waker;
         if (w != null) Wakes.wake(w);
     }
 
+    /**
+     * Cancels the job: a queued job leaves the queue and never runs; a running one has its pool
+     * thread interrupted (as {@code FutureTask.cancel(true)}), and {@link #pollCancel} is ready once
+     * its callable returned.
+     */
     @Override
     public void cancel() {
         waker = null;
         if (STATE.compareAndSet(this, QUEUED, CANCELLED)) {
             callable = null;
             pool.remove(this);
+        } else if (STATE.compareAndSet(this, RUNNING, INTERRUPTING)) {
+            sink = Wakes.sinkOfCurrentThread();
+            try {
+                runner.interrupt();
+            } finally {
+                state = INTERRUPTED;
+            }
         }
+    }
+
+    /** Ready once the job never ran or its callable returned. */
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        int s = state;
+        if (s == DONE || s == CANCELLED) return Poll.ready(null);
+        waker = cx.waker();
+        s = state;
+        return s == DONE || s == CANCELLED ? Poll.ready(null) : Poll.pending();
     }
 
     @Override

@@ -46,6 +46,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * thread finds none          wait up to keepAlive for a signal; exit if the wait ran out and
  *                            the queue is empty
  * job cancelled while queued leaves the queue (never runs)
+ * job cancelled while running its thread is interrupted; the interrupt is cleared when the job
+ *                            returns, before the thread takes the next one
  * close                      closed; every queued job fails with RejectedExecutionException;
  *                            idle threads are signalled and exit, busy ones are interrupted and
  *                            exit after their job; close waits for them (bounded)
@@ -110,8 +112,13 @@ public final class BlockingPool {
      * <p>The future is woken when the callable returned or threw. It fails with what the callable
      * threw, as it is (the future is a {@code Fallible<T, Exception>}, so {@code Weft.await} of it
      * declares {@code throws Exception}, as {@code Callable.call} does). Cancelling it before a
-     * thread took the job removes the job (it never runs); once running, the callable runs to the
-     * end and its result is dropped.
+     * thread took the job removes the job (it never runs); once running, the pool thread is
+     * interrupted (as {@code FutureTask.cancel(true)} does), the result is dropped, and the
+     * cancelled future's {@code pollCancel} is ready once the callable returned, so a task
+     * cancelled while it awaits blocking work ends only after that work did. What the callable
+     * throws once interrupted, other than the interruption itself ({@code InterruptedException},
+     * {@code InterruptedIOException}, {@code ClosedByInterruptException},
+     * {@code CancellationException}), goes to the canceller's failure hook.
      *
      * @param callable the blocking work
      * @param <T> the result type

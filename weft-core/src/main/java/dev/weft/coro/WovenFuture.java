@@ -3,6 +3,8 @@ package dev.weft.coro;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.future.internal.Shielded;
+import dev.weft.future.internal.Wakes;
 import dev.weft.future.Poll;
 import dev.weft.internal.Outcomes;
 import java.util.concurrent.CancellationException;
@@ -27,24 +29,30 @@ import java.util.concurrent.CancellationException;
  *
  * <h2>State (owner-polled, never concurrently: the {@link Future} contract)</h2>
  * <pre>
- * phase        meaning                                   child
- * RUNNING      not started, or suspended at an await     the awaited future, or null if not started
- * CANCELLING   cancel() is re-entering the body           the cancelled child
- * DONE         returned a value, or unwound after cancel null
- * POISONED     the body threw                            null
+ * phase        meaning                                        child
+ * RUNNING      not started, or suspended at an await          the awaited future, or null if not started
+ * CANCELLING   cancelled; the awaited child is cancelling     the cancelled child
+ * UNWINDING    the body runs its finally blocks: every await  null while it runs; a shielded future
+ *              throws CancellationException but one of a       while it is suspended on one
+ *              shielded future, which suspends as usual
+ * DONE         returned a value, or unwound after cancel      null
+ * POISONED     the body threw                                 null
  * </pre>
  * <pre>
- * transition                          from -&gt; to
- * poll: body returns a value          RUNNING -&gt; DONE
- * poll: body throws                   RUNNING -&gt; POISONED
- * poll: body suspends                 RUNNING -&gt; RUNNING (child set)
- * cancel, never started               RUNNING -&gt; DONE
- * cancel, suspended                   RUNNING -&gt; CANCELLING -&gt; DONE (body unwound once)
- * cancel, otherwise                   no change
+ * transition                                 from -&gt; to
+ * poll: body returns a value                 RUNNING -&gt; DONE
+ * poll: body throws                          RUNNING -&gt; POISONED
+ * poll: body suspends                        RUNNING -&gt; RUNNING (child set)
+ * cancel, never started                      RUNNING -&gt; DONE
+ * cancel, suspended                          RUNNING -&gt; CANCELLING (child.cancel())
+ * the child is done cancelling               CANCELLING -&gt; UNWINDING (its pollCancel is ready)
+ * the body unwinds to its end                UNWINDING -&gt; DONE (what it threw: to the failure hook)
+ * the body suspends on a shielded future     UNWINDING -&gt; UNWINDING (child set)
+ * cancel, otherwise                          no change
  * </pre>
- * Polling in DONE or POISONED throws {@link IllegalStateException}. In CANCELLING the body runs
- * with the context {@link #UNWINDING}, and every await throws {@link CancellationException} at
- * once, so {@code cancel()} never suspends.
+ * {@code cancel()} goes as far along these as it can at once (polling with a no-op context);
+ * {@link #pollCancel(Context)} goes on with the owner's context and is ready in DONE. Polling in
+ * any phase but RUNNING throws {@link IllegalStateException}.
  *
  * <p>Memory consistency effects: none of its own; a task's state word orders successive polls and
  * the cancel.
@@ -59,13 +67,6 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
             return "SUSPENDED";
         }
     };
-
-    /**
-     * The context {@link #cancel()} resumes the body with: each await compares its context with
-     * this one (a reference test) and throws {@link CancellationException} instead of polling.
-     * For generated code.
-     */
-    public static final Context UNWINDING = Context.of(() -> { });
 
     /**
      * For generated code only: what a woven body polls at {@code await(Future.yieldNow())} in place
@@ -83,8 +84,9 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
 
     private static final byte RUNNING = 0;
     private static final byte CANCELLING = 1;
-    private static final byte DONE = 2;
-    private static final byte POISONED = 3;
+    private static final byte UNWINDING = 2;
+    private static final byte DONE = 3;
+    private static final byte POISONED = 4;
 
     private Future<?> child;
     private byte phase;
@@ -94,9 +96,9 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
 
     /**
      * Runs the woven body from its current label to its next suspension or its end; what
-     * {@link #cancel()} calls to unwind it. The generated {@code poll} calls the body directly.
+     * cancellation calls to unwind it. The generated {@code poll} calls the body directly.
      *
-     * @param cx the polling task's context, or {@link #UNWINDING}
+     * @param cx the context of the task polling or cancelling this future
      * @return {@link #SUSPENDED}, or the body's output
      * @throws Throwable what the body throws
      */
@@ -137,10 +139,12 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
     }
 
     /**
-     * Cancellation is drop: cancels the awaited child, then resumes the body once with a
-     * {@link CancellationException} thrown at that await, so its {@code finally} blocks and
-     * try-with-resources run exactly once. A body never polled never runs. An exception other than
-     * the cancellation itself that escapes the unwinding body is rethrown to the canceller.
+     * Cancellation is drop: cancels the awaited child and, once it is done cancelling, resumes the
+     * body once with a {@link CancellationException} thrown at that await, so its {@code finally}
+     * blocks and try-with-resources run exactly once, innermost first, after the child's. Goes as
+     * far as it can at once; {@link #pollCancel(Context)} does the rest. A body never polled never
+     * runs. What the body (or the child's cancel hook) throws while it unwinds, other than the
+     * cancellation itself, goes to the runtime's failure hook and not to the canceller.
      */
     @Override
     public final void cancel() {
@@ -153,22 +157,67 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
         phase = CANCELLING;
         try {
             awaited.cancel();
-        } finally {
-            unwind();
+        } catch (Throwable t) {
+            Wakes.report(t);
         }
+        unwind(Context.noop());
     }
 
-    private void unwind() {
-        try {
-            resume(UNWINDING);
-        } catch (CancellationException expected) {
-            // the body did not catch it: the normal end of an unwinding
-        } catch (Throwable t) {
-            throw Outcomes.rethrow(t);
-        } finally {
-            phase = DONE;
-            child = null;
+    /** Ready once the body has unwound to its end (see the transitions above). */
+    @Override
+    public final Poll<Void> pollCancel(Context cx) {
+        if (phase == CANCELLING || phase == UNWINDING) unwind(cx);
+        return phase == CANCELLING || phase == UNWINDING ? Poll.pending() : Poll.ready(null);
+    }
+
+    /** One step of cancelling: wait for the child, then run the body's finally blocks. */
+    private void unwind(Context cx) {
+        if (phase == CANCELLING) {
+            try {
+                if (child.pollCancel(cx).isPending()) return;
+            } catch (Throwable t) {
+                Wakes.report(t); // pollCancel must not throw: counted as done
+            }
+            phase = UNWINDING; // child stays, for the message of the await it was cancelled in
         }
+        Object out;
+        try {
+            out = resume(cx);
+        } catch (CancellationException expected) {
+            out = null; // the body did not catch it: the normal end of an unwinding
+        } catch (Throwable t) {
+            ended();
+            Wakes.report(t);
+            return;
+        }
+        if (out != SUSPENDED) ended(); // else suspended on a shielded future: pollCancel goes on
+    }
+
+    private void ended() {
+        phase = DONE;
+        child = null;
+    }
+
+    /**
+     * For generated code only: whether the body runs to unwind after a cancellation, so that an
+     * await must not poll its future but {@linkplain #admitWhileUnwinding admit} it first.
+     *
+     * @return whether the phase is UNWINDING
+     */
+    public final boolean unwinding() {
+        return phase == UNWINDING;
+    }
+
+    /**
+     * For generated code only: an await reached while the body unwinds. A shielded future
+     * ({@code Time.cleanup}, a task scope's closing) is awaited as usual, suspending the
+     * unwinding; any other makes the await throw {@link CancellationException} without polling it.
+     *
+     * @param awaited the future the await is about to poll
+     * @throws CancellationException unless {@code awaited} is shielded
+     */
+    public static void admitWhileUnwinding(Future<?> awaited) {
+        if (!(awaited instanceof Shielded)) throw cancelledAwait(awaited);
     }
 
     /**
@@ -223,13 +272,8 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
         throw Outcomes.rethrow(failure);
     }
 
-    /**
-     * For generated code only: what an await throws while the body unwinds after {@link #cancel()}.
-     *
-     * @param awaited the future that await would have polled
-     * @return the exception to throw
-     */
-    public static CancellationException cancelledAwait(Future<?> awaited) {
+    /** @return what an await throws while the body unwinds after {@link #cancel()} */
+    private static CancellationException cancelledAwait(Future<?> awaited) {
         return new CancellationException("woven future cancelled; await of " + awaited + " refused");
     }
 

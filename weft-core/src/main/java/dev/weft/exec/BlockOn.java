@@ -4,6 +4,8 @@ import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.future.internal.Shielded;
+import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Outcomes;
 import dev.weft.internal.Parker;
 import dev.weft.internal.Simulation;
@@ -32,9 +34,16 @@ import java.util.concurrent.CancellationException;
  * int v = BlockOn.blockOn(Future.ready(41)) + 1; // 42
  * }
  *
- * <p>Interruption: if the thread is interrupted while parked, the future is cancelled (its
- * {@code cancel()} hook runs), the interrupt status is set again, and a
- * {@link CancellationException} whose cause is an {@link InterruptedException} is thrown.
+ * <p>Interruption is the cancellation of blocking code, with the same rules as a cancelled task:
+ * if the thread is interrupted while parked, the future is cancelled (its {@code cancel()} hook
+ * runs) and the thread waits, whatever further interrupts come, until the future is done
+ * cancelling ({@link Future#pollCancel}: its {@code finally} blocks ran); then the interrupt status
+ * is set again and a {@link CancellationException} whose cause is an
+ * {@link InterruptedException} is thrown. A thread already interrupted does not poll the future at
+ * all and throws the same at once (as {@code lockInterruptibly} does), so every await of an
+ * interrupted thread throws until the status is cleared. The one exception is a shielded future
+ * ({@code Time.cleanup}, a task scope's closing): it is waited for whatever the interrupt status,
+ * which is kept and set again afterwards.
  */
 public final class BlockOn {
     private static final ThreadLocal<CachedParker> PARKERS = ThreadLocal.withInitial(CachedParker::new);
@@ -83,6 +92,8 @@ public final class BlockOn {
 
     private static <T> T run(Future<T> future, Parker parker, Context context) {
         Context cx = context != null ? context : Context.of(parker);
+        if (future instanceof Shielded) return waitThroughInterrupts(future, parker, cx);
+        refuseIfInterrupted(future);
         while (true) {
             Poll<T> p;
             try {
@@ -94,13 +105,61 @@ public final class BlockOn {
             try {
                 parker.park();
             } catch (InterruptedException e) {
-                future.cancel();
+                try {
+                    future.cancel();
+                } catch (Throwable t) {
+                    Wakes.report(t);
+                }
+                waitThroughInterrupts(future::pollCancel, parker, cx);
                 Thread.currentThread().interrupt();
-                CancellationException c = new CancellationException("interrupted while blocked on " + future);
-                c.initCause(e);
-                throw c;
+                throw interrupted("interrupted while blocked on " + future, e);
             }
         }
+    }
+
+    /**
+     * Polls {@code future} to its end whatever interrupts come (a shielded future, or a cancelled
+     * one's {@code pollCancel}); the interrupt status is kept aside and set again at the end.
+     */
+    private static <T> T waitThroughInterrupts(Future<T> future, Parker parker, Context cx) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                Poll<T> p;
+                try {
+                    p = future.poll(cx);
+                } catch (Throwable t) {
+                    throw Outcomes.rethrow(t);
+                }
+                if (p instanceof Poll.Ready<T>(T value)) return value;
+                try {
+                    parker.park();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Throws if the calling thread is interrupted, keeping the status: an await of an interrupted
+     * thread does not start (blocking code's cancellation is sticky, as a cancelled task's).
+     *
+     * @param what what the caller was about to wait for, for the message
+     * @throws CancellationException (its cause an {@link InterruptedException}) if interrupted
+     */
+    public static void refuseIfInterrupted(Object what) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw interrupted("interrupted before blocking on " + what, new InterruptedException());
+        }
+    }
+
+    private static CancellationException interrupted(String message, InterruptedException cause) {
+        CancellationException c = new CancellationException(message);
+        c.initCause(cause);
+        return c;
     }
 
     /** One per thread: the parker {@code blockOn} reuses, and whether it is taken. Owner thread only. */

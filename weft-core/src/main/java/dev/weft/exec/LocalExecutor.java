@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.CloseDrain;
 import dev.weft.exec.internal.InjectQueue;
 import dev.weft.exec.internal.WorkerParker;
 import dev.weft.future.Future;
@@ -11,6 +12,8 @@ import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.Schedule;
 import dev.weft.task.internal.TaskList;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -48,6 +51,8 @@ import java.util.function.Consumer;
  */
 public final class LocalExecutor implements AutoCloseable {
     private static final int INJECT_INTERVAL = 31;
+    private static final long CLOSE_DRAIN_SECONDS = 10;
+    private static final long CLOSE_DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(CLOSE_DRAIN_SECONDS);
 
     private final Queues queues;
 
@@ -148,15 +153,21 @@ public final class LocalExecutor implements AutoCloseable {
 
     /**
      * Cancels every task still alive (their {@code cancel()} hooks run on this thread); later spawns
-     * fail. Call it when no thread is inside {@link #run(Future)}.
+     * fail. Tasks whose futures are still cancelling then run on this thread until they complete,
+     * for at most {@value #CLOSE_DRAIN_SECONDS} seconds. Call it when no thread is inside
+     * {@link #run(Future)}.
      */
     @Override
     public void close() {
         Queues q = queues;
         q.closed = true;
-        for (RawTask<?> t : q.tasks.close()) t.shutdown();
-        for (RawTask<?> t; (t = q.local.poll()) != null; ) t.shutdown();
-        for (RawTask<?> t; (t = q.inject.pop()) != null; ) t.shutdown();
+        java.util.Set<RawTask<?>> unwinding = CloseDrain.newSet();
+        for (RawTask<?> t : q.tasks.close()) if (!t.shutdown()) unwinding.add(t);
+        List<RawTask<?>> queued = new ArrayList<>();
+        for (RawTask<?> t; (t = q.local.poll()) != null; ) queued.add(t);
+        for (RawTask<?> t; (t = q.inject.pop()) != null; ) queued.add(t);
+        for (RawTask<?> t : queued) if (!t.shutdownQueued()) unwinding.add(t);
+        CloseDrain.run(unwinding, q.inject, System.nanoTime() + CLOSE_DRAIN_NANOS);
     }
 
     /**

@@ -142,13 +142,15 @@ public final class Runtime implements AutoCloseable {
      * @param <T> the output type
      * @return its output
      * @throws java.util.concurrent.CancellationException if the task was cancelled, or the calling
-     *     thread was interrupted (the task is then cancelled)
+     *     thread was interrupted (the task is then cancelled, and the call returns once it is
+     *     done cancelling); a thread interrupted before the call spawns nothing and throws at once
      * @throws IllegalStateException if called on a worker of this runtime (it would block a worker
      *     that the task may need), or if the runtime is closed
      */
     public <T> T blockOn(Future<T> future) {
         Scheduler s = executor.scheduler();
         BlockOn.refuseOnWorker("Runtime.blockOn");
+        BlockOn.refuseIfInterrupted(future); // before the spawn: no task that nobody would await
         return BlockOn.blockOn(s.spawnOutside(future, true).awaitedFromOutside());
     }
 

@@ -8,23 +8,6 @@ final class Cancels {
     private Cancels() {}
 
     /**
-     * Cancels {@code child} (if not {@code null}) after a sibling failed with {@code failure}; a
-     * throwable from the cancel is added to {@code failure} as suppressed.
-     *
-     * @return {@code failure}, to be rethrown by the caller
-     */
-    static Exception afterFailure(Future<?> child, Throwable failure) {
-        if (child != null) {
-            try {
-                child.cancel();
-            } catch (Throwable t) {
-                failure.addSuppressed(t);
-            }
-        }
-        return asException(failure);
-    }
-
-    /**
      * Cancels {@code stream} after the owner failed with {@code failure}; a throwable from the
      * cancel is added to {@code failure} as suppressed.
      *

@@ -6,10 +6,12 @@ import java.util.function.Function;
 /**
  * The future of {@link Future#catching(Class, Function)}: polls the inner future; if it throws an
  * instance of the caught type, completes with the handler's answer instead. Other throwables pass
- * through unchanged. {@code inner} is {@code null} once finished; polling task only.
+ * through unchanged. {@code inner} is {@code null} once finished; {@code unwinding} holds it from its
+ * cancel until its {@code pollCancel} is ready. Polling task only.
  */
 final class Catching<T, X extends Throwable> implements Future<T> {
     private Future<T> inner;
+    private Future<T> unwinding; // cancelled, and not done cancelling
     private final Class<X> type;
     private final Function<? super X, ? extends T> handler;
 
@@ -39,7 +41,17 @@ final class Catching<T, X extends Throwable> implements Future<T> {
     public void cancel() {
         Future<T> f = inner;
         inner = null;
-        if (f != null) f.cancel();
+        if (f != null) {
+            unwinding = f;
+            f.cancel();
+        }
+    }
+
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (!Unwinding.drained(unwinding, cx)) return Poll.pending();
+        unwinding = null;
+        return Poll.ready(null);
     }
 
     @Override

@@ -29,10 +29,12 @@ import java.util.function.Supplier;
  *   <li><b>Errors are outcomes.</b> An exception thrown by {@code poll} completes the future
  *       exceptionally; whoever awaits it sees that exception as it was thrown, checked ones too
  *       (declared by {@code Weft.await} when the future is a {@link Fallible}).</li>
- *   <li><b>Cancellation is drop.</b> Java has no destructor, so a future that registered anything
- *       (a timer entry, reactor interest, a place in a wait queue) undoes it in {@link #cancel()}.
- *       Whoever owns a future that is not complete and will never be polled again calls
- *       {@code cancel()} exactly once, never concurrently with {@code poll}.</li>
+ *   <li><b>Cancellation is drop, and it is waited for.</b> Java has no destructor, so a future that
+ *       registered anything (a timer entry, reactor interest, a place in a wait queue) undoes it in
+ *       {@link #cancel()}. Whoever owns a future that is not complete and will never be polled
+ *       again calls {@code cancel()} exactly once, never concurrently with {@code poll}, and then
+ *       polls {@link #pollCancel(Context)} until it is ready before counting the future as
+ *       ended.</li>
  * </ul>
  *
  * {@snippet :
@@ -64,11 +66,40 @@ public interface Future<T> {
 
     /**
      * Called exactly once by the owner when this future, not yet complete, will never be polled
-     * again (its task was cancelled, or a combinator abandoned it). Undo every registration here.
-     * Never called concurrently with {@link #poll(Context)}, and never after the future completed.
-     * The default does nothing, which is right for futures that registered nothing.
+     * again (its task was cancelled, or a combinator abandoned it). Undo every registration here,
+     * and do as much of the rest of cancelling as can be done at once; {@link #pollCancel(Context)}
+     * does what must wait. Never called concurrently with {@link #poll(Context)}, and never after
+     * the future completed. The default does nothing, which is right for futures that registered
+     * nothing.
      */
     default void cancel() {}
+
+    /**
+     * After {@link #cancel()}: ready once this future has finished cancelling, that is once every
+     * {@code finally} block, {@code close()} and cancel hook below it has run. Most futures finish
+     * inside {@code cancel()} and keep this default (ready at once). Those that cannot answer
+     * pending until they have: a stackful coroutine whose body was blocked in a JDK call when it was
+     * cancelled, a woven body whose cleanup awaits a shielded future
+     * ({@code Time.cleanup}, or a task scope closing), a task handle whose task is still unwinding,
+     * and every combinator holding one of these.
+     *
+     * <p>The owner that cancelled a future polls this until it is ready, as it polls
+     * {@link #poll(Context)}: with its own context (the waker is registered when the answer is
+     * pending), never concurrently with anything else on this future, and never again once ready.
+     * Only then does it count the future as ended: a task completes, {@code cancelAndJoin} returns,
+     * a race answers with its winner, a timeout throws, a scope closes. Every owner in Weft does
+     * so; an owner that does not (code written before this method) leaves what could not finish
+     * at once to finish on its own where it can (a stackful body unwinds on a spare thread).
+     *
+     * <p>Never throws: what a body throws while it unwinds does not change what its canceller sees;
+     * the future that ran that body reports it to the runtime's failure hook.
+     *
+     * @param cx the context of the owner; its waker is woken when this future can make progress
+     * @return ready once cancelling is complete, else pending
+     */
+    default Poll<Void> pollCancel(Context cx) {
+        return Poll.ready(null);
+    }
 
     /**
      * A future that is ready at once with {@code value}.

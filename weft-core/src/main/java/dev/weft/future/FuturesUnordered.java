@@ -17,7 +17,8 @@ import java.util.Objects;
  *
  * <p>The stream ends (answers {@link Stream#end()}) whenever the set is empty; pushing a new
  * future starts it again (unlike other streams). If a child throws, every other child is cancelled
- * and {@code pollNext} throws that exception unchanged; the set is then empty. {@link #cancel()}
+ * and, once they have finished cancelling, {@code pollNext} throws that exception unchanged; the
+ * set is then empty. {@link #cancel()}
  * cancels every child that has not completed, exactly once. Outputs must not be {@code null} (a
  * {@code null} output makes {@code pollNext} throw {@link NullPointerException}); use
  * {@link Future#joinAll(java.util.List)} or {@link Future#select(java.util.List)} for futures with
@@ -61,7 +62,8 @@ import java.util.Objects;
  *
  * <p>Who touches what: {@code back}, {@code Node.queued}, {@code Node.nextReady}: any thread, via
  * VarHandles with volatile semantics. {@code parent}: written by the owner, read by any waker.
- * {@code front}, {@code all}, {@code len}, {@code nextIndex}, {@code Node.future}, the
+ * {@code front}, {@code all}, {@code len}, {@code nextIndex}, {@code unwinding}, {@code failed}
+ * (a child's failure held while the cancelled others finish cancelling), {@code Node.future}, the
  * {@code Node.prevAll/nextAll} links and {@code Node.output}: the owning task only (one poll at a
  * time, so each poll happens-after the previous one). Memory consistency effects: actions of a
  * thread before it wakes a child happen-before that child's next poll.
@@ -97,6 +99,8 @@ public final class FuturesUnordered<T> implements Stream<T> {
     private Node<T> all;
     private int len;
     private int nextIndex;
+    private final Unwinding unwinding = new Unwinding();
+    private Throwable failed;
 
     /** An empty set. */
     public FuturesUnordered() {}
@@ -152,11 +156,25 @@ public final class FuturesUnordered<T> implements Stream<T> {
         return Poll.ready(output);
     }
 
-    /** Cancels every child that has not completed, each exactly once; the set is then empty. */
+    /**
+     * Cancels every child that has not completed, each exactly once; the set is then empty, and
+     * {@link #pollCancel(Context)} tells when every child has finished cancelling.
+     */
     @Override
     public void cancel() {
         Throwable failure = cancelAll(null);
         if (failure != null) throw Cancels.unchecked(failure);
+    }
+
+    /**
+     * After {@link #cancel()} (or a child's failure, which cancels the others): whether every
+     * cancelled child has finished cancelling ({@link Future#pollCancel(Context)}). Owner only.
+     *
+     * @param cx the owner's context, woken when a cancelled child makes progress
+     * @return ready once none is still cancelling
+     */
+    public Poll<Void> pollCancel(Context cx) {
+        return unwinding.poll(cx);
     }
 
     /**
@@ -166,6 +184,7 @@ public final class FuturesUnordered<T> implements Stream<T> {
      */
     @SuppressWarnings("unchecked")
     Node<T> pollNode(Context cx) throws Exception {
+        if (failed != null) return failedOnceCancelled(cx);
         Waker w = cx.waker();
         if (!w.willWake(parent)) parent = w;
         int polled = 0;
@@ -185,8 +204,8 @@ public final class FuturesUnordered<T> implements Stream<T> {
                 p = f.poll(n.context);
             } catch (Throwable t) {
                 release(n);
-                Throwable acc = cancelAll(t);
-                throw Cancels.asException(acc);
+                failed = cancelAll(t);
+                return failedOnceCancelled(cx);
             }
             if (p instanceof Poll.Ready<? extends T> r) {
                 release(n);
@@ -201,6 +220,14 @@ public final class FuturesUnordered<T> implements Stream<T> {
                 return null;
             }
         }
+    }
+
+    /** A child threw: its failure is thrown once the others, cancelled, are done cancelling. */
+    private Node<T> failedOnceCancelled(Context cx) throws Exception {
+        if (unwinding.poll(cx).isPending()) return null;
+        Throwable t = failed;
+        failed = null;
+        throw Cancels.asException(t);
     }
 
     private void enqueue(Node<T> n) {
@@ -264,6 +291,7 @@ public final class FuturesUnordered<T> implements Stream<T> {
         while ((n = all) != null) {
             Future<? extends T> f = n.future;
             release(n);
+            unwinding.add(f);
             try {
                 f.cancel();
             } catch (Throwable t) {

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * The future of {@link Future#joinAll(List)}: runs all futures in a {@link FuturesUnordered} (so a
  * poll costs O(children woken)) and completes with their outputs in list order. If one throws, the
- * set cancels all the others and the exception passes on unchanged. Polling task only.
+ * set cancels all the others and, once they finished cancelling, the exception passes on
+ * unchanged. Polling task only.
  */
 final class JoinAll<T> implements Future<List<T>> {
     private final FuturesUnordered<T> set = new FuturesUnordered<>();
@@ -37,6 +38,11 @@ final class JoinAll<T> implements Future<List<T>> {
     public void cancel() {
         remaining = 0;
         set.cancel();
+    }
+
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        return set.pollCancel(cx);
     }
 
     @Override

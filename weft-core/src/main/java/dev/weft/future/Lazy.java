@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 final class Lazy<T> implements Future<T> {
     private Supplier<? extends Future<T>> supplier;
     private Future<T> inner;
+    private Future<T> unwinding; // cancelled, and not done cancelling
 
     Lazy(Supplier<? extends Future<T>> supplier) {
         this.supplier = Objects.requireNonNull(supplier, "supplier");
@@ -32,7 +33,17 @@ final class Lazy<T> implements Future<T> {
         supplier = null;
         Future<T> f = inner;
         inner = null;
-        if (f != null) f.cancel();
+        if (f != null) {
+            unwinding = f;
+            f.cancel();
+        }
+    }
+
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (!Unwinding.drained(unwinding, cx)) return Poll.pending();
+        unwinding = null;
+        return Poll.ready(null);
     }
 
     @Override

@@ -5,10 +5,12 @@ import java.util.function.Function;
 
 /**
  * The future of {@link Future#map(Function)}: polls the inner future and applies the function to
- * its output. {@code inner} is {@code null} once it completed or was cancelled; polling task only.
+ * its output. {@code inner} is {@code null} once it completed or was cancelled; {@code unwinding} holds it
+ * from its cancel until its {@code pollCancel} is ready. Polling task only.
  */
 final class Map<T, R> implements Future<R> {
     private Future<T> inner;
+    private Future<T> unwinding; // cancelled, and not done cancelling
     private final Function<? super T, ? extends R> fn;
 
     Map(Future<T> inner, Function<? super T, ? extends R> fn) {
@@ -29,7 +31,17 @@ final class Map<T, R> implements Future<R> {
     public void cancel() {
         Future<T> f = inner;
         inner = null;
-        if (f != null) f.cancel();
+        if (f != null) {
+            unwinding = f;
+            f.cancel();
+        }
+    }
+
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (!Unwinding.drained(unwinding, cx)) return Poll.pending();
+        unwinding = null;
+        return Poll.ready(null);
     }
 
     @Override

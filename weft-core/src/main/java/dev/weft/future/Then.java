@@ -12,12 +12,14 @@ import java.util.function.Function;
  * first == null, second != null polling the second future
  * both null                     completed or cancelled
  * </pre>
+ * After a cancel, {@code unwinding} holds the future that was running until it is done cancelling.
  * Polling task only.
  */
 final class Then<T, R> implements Future<R> {
     private Future<T> first;
     private Function<? super T, ? extends Future<R>> fn;
     private Future<R> second;
+    private Future<?> unwinding; // the one cancelled, until its pollCancel is ready
 
     Then(Future<T> first, Function<? super T, ? extends Future<R>> fn) {
         this.first = Objects.requireNonNull(first, "first");
@@ -48,8 +50,20 @@ final class Then<T, R> implements Future<R> {
         first = null;
         fn = null;
         second = null;
-        if (a != null) a.cancel();
-        if (b != null) b.cancel();
+        if (a != null) {
+            unwinding = a;
+            a.cancel();
+        } else if (b != null) {
+            unwinding = b;
+            b.cancel();
+        }
+    }
+
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (!Unwinding.drained(unwinding, cx)) return Poll.pending();
+        unwinding = null;
+        return Poll.ready(null);
     }
 
     @Override

@@ -160,6 +160,30 @@ public final class Time {
         return (Fallible<T, Exception>) (Fallible<T, ?>) timeoutOf(future, duration);
     }
 
+    /**
+     * Cleanup that a cancelled body may still await: the output of {@code future}, awaited even
+     * while the body unwinds from a cancellation (where every other await throws
+     * {@link java.util.concurrent.CancellationException} at once), for at most {@code bound}
+     * (measured from now); then {@code future} is cancelled and the await throws
+     * {@link java.util.concurrent.TimeoutException}. See {@link Cleanup}.
+     *
+     * {@snippet :
+     * try {
+     *     serve(conn);
+     * } finally {
+     *     await(Time.cleanup(conn.writeAll(GOODBYE, 0, GOODBYE.length), Duration.ofSeconds(1)));
+     * }
+     * }
+     *
+     * @param future the cleanup work
+     * @param bound the most time it may take
+     * @param <T> the output type
+     * @return the cleanup future
+     */
+    public static <T> Cleanup<T> cleanup(Future<T> future, Duration bound) {
+        return new Cleanup<>(timeoutOf(future, bound));
+    }
+
     private static <T> Timeout<T> timeoutOf(Future<T> future, Duration duration) {
         long nanos = delayNanos(duration);
         return new Timeout<>(future, sleep(Duration.ofNanos(nanos)), nanos);

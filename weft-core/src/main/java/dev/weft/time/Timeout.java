@@ -13,7 +13,10 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Each poll polls the inner future first (so an inner future that is ready at the deadline
  * wins), then the deadline's {@link Sleep}. When time runs out, the inner future is cancelled
- * exactly once ({@link Future#cancel()}) and the poll throws {@link TimeoutException}. When the
+ * exactly once ({@link Future#cancel()}) and, once it has finished cancelling (its
+ * {@link Future#pollCancel} is ready: its {@code finally} blocks ran), the poll throws
+ * {@link TimeoutException}. What the inner future throws while it unwinds does not replace the
+ * {@code TimeoutException}: it goes to the runtime's failure hook. When the
  * inner future completes (or throws) first, the timer entry is removed and the inner future is
  * not cancelled. {@link #cancel()} cancels both.
  *
@@ -39,6 +42,8 @@ public final class Timeout<T> implements Fallible<T, TimeoutException> {
     private final Sleep deadline;
     private final long afterNanos;
     private boolean done;
+    private boolean innerCancelled; // the inner future was cancelled and may still be cancelling
+    private boolean expired; // the deadline passed: TimeoutException once the inner one is done cancelling
 
     Timeout(Future<T> inner, Sleep deadline, long afterNanos) {
         this.inner = inner;
@@ -48,6 +53,7 @@ public final class Timeout<T> implements Fallible<T, TimeoutException> {
 
     @Override
     public Poll<T> poll(Context cx) throws TimeoutException {
+        if (expired) return expiredOnceCancelled(cx);
         if (done) throw new IllegalStateException("timeout polled after completion");
         Poll<T> p;
         try {
@@ -64,17 +70,36 @@ public final class Timeout<T> implements Fallible<T, TimeoutException> {
         }
         if (deadline.poll(cx).isPending()) return Poll.pending();
         done = true;
+        expired = true;
+        innerCancelled = true;
         inner.cancel();
+        return expiredOnceCancelled(cx);
+    }
+
+    private Poll<T> expiredOnceCancelled(Context cx) throws TimeoutException {
+        if (inner.pollCancel(cx).isPending()) return Poll.pending();
+        expired = false;
+        innerCancelled = false;
         throw new TimeoutException("timed out after " + afterNanos + " ns");
     }
 
     /** Cancels the inner future and removes the timer entry. */
     @Override
     public void cancel() {
+        expired = false;
         if (done) return;
         done = true;
+        innerCancelled = true;
         inner.cancel();
         deadline.cancel();
+    }
+
+    /** Ready once the inner future, if it was cancelled, has finished cancelling. */
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (innerCancelled && inner.pollCancel(cx).isPending()) return Poll.pending();
+        innerCancelled = false;
+        return Poll.ready(null);
     }
 
     /** @return whether the deadline's timer entry is in the wheel (for tests and diagnostics) */

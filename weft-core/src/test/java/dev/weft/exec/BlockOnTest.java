@@ -88,17 +88,21 @@ class BlockOnTest {
     }
 
     @Test
-    void interruptBeforeBlockOnCancelsAtTheFirstPark() {
+    void anInterruptedThreadDoesNotStartABlockOnAndKeepsItsInterrupt() {
         ProbeFuture<Integer> p = new ProbeFuture<>("p");
         Thread.currentThread().interrupt();
         try {
-            assertThatThrownBy(() -> BlockOn.blockOn(p)).isInstanceOf(CancellationException.class);
+            assertThatThrownBy(() -> BlockOn.blockOn(p)).isInstanceOf(CancellationException.class)
+                    .hasCauseInstanceOf(InterruptedException.class);
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            assertThatThrownBy(() -> BlockOn.blockOn(Future.ready(1))).as("every later await throws too")
+                    .isInstanceOf(CancellationException.class);
         } finally {
             Thread.interrupted();
         }
-        assertThat(p.polls()).isEqualTo(1);
-        assertThat(p.cancels()).isEqualTo(1);
+        assertThat(p.polls()).as("not polled: the await never started").isZero();
+        assertThat(p.cancels()).as("nor cancelled: it was never polled").isZero();
+        assertThat(BlockOn.blockOn(Future.ready(2))).as("once the status is cleared").isEqualTo(2);
     }
 
     /**

@@ -5,7 +5,10 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.SelfWakingContext;
+import dev.weft.future.internal.Shielded;
+import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
@@ -65,6 +68,9 @@ import java.util.concurrent.locks.LockSupport;
  *                                      the body's place in await: polling the future; woken by its
  *                                      own thread during that poll; about to suspend (plain field)
  * cancelled    bool                    cancel() was called; every await throws CancellationException
+ *                                      but one of a shielded future
+ * draining     bool                    after cancel(), pollCancel was called: the owner drives the
+ *                                      rest of the unwinding (its task is woken), no spare carrier
  * done         bool                    the body returned or threw; outcome holds what it did
  * </pre>
  * <pre>
@@ -84,6 +90,7 @@ import java.util.concurrent.locks.LockSupport;
  * await: woken in its poll   wait: WOKEN -&gt; 0          the body (then Thread.yield once, poll again)
  * await: pinned yield        wait: 0 -&gt; PINNED -&gt; 0    the body (parks its carrier while PINNED)
  * cancel                     cancelled: false -&gt; true  the owner
+ * pollCancel                 draining: false -&gt; true   the owner
  * body ends                  done: false -&gt; true       the body (after writing outcome)
  * </pre>
  *
@@ -112,6 +119,9 @@ import java.util.concurrent.locks.LockSupport;
  *       volatile {@code done}.</li>
  *   <li>{@code body}: final; called by {@link #run()} (or inline by an awaiting
  *       coroutine).</li>
+ *   <li>{@code sink}: volatile; written by each poll, cancel and pollCancel with the sink of the
+ *       calling thread (a worker: the runtime's failure hook); read by {@link #reportFailure} on
+ *       the body's thread, where what the body throws while it unwinds is reported.</li>
  * </ul>
  *
  * <h2>Cooperative budget</h2>
@@ -124,11 +134,26 @@ import java.util.concurrent.locks.LockSupport;
  * only), the body yields the worker once ({@code Thread.yield}: the task is woken and requeued),
  * so a body that always finds its futures ready cannot starve the other tasks on its worker.
  *
+ * <h2>Cancellation</h2>
+ * {@link #cancel()} marks the coroutine and resumes a body suspended in {@link #await} at once, on
+ * the cancelling thread, so that await throws {@link CancellationException} and the body unwinds;
+ * a body blocked in a JDK call is interrupted instead. Each later await throws again, but one of a
+ * shielded future ({@code Time.cleanup}, a task scope's closing), which suspends as usual. Before
+ * it throws, an await cancels its future and waits until that future is done cancelling
+ * ({@link Future#pollCancel}), so a child's {@code finally} blocks run before the body's own. The
+ * owner then drives what is left through {@link #pollCancel}, which is ready once the body has
+ * ended; until an owner calls it, submissions of a cancelled body run on a spare carrier. What the
+ * body throws while it unwinds, other than the cancellation, is reported to the failure sink of
+ * the thread that last polled or cancelled it (a worker: the runtime's failure hook).
+ *
  * <h2>Awaited by another coroutine</h2>
  * {@code await(f)} in a coroutine body where {@code f} is a coroutine future not started yet runs
  * {@code f}'s body inline, as a plain call on the awaiting coroutine's stack ({@code inlined}:
  * written and read only by the awaiting coroutine, the owner of {@code f} from then on). Same
  * outcome, no second thread; inside it, {@code Thread.currentThread()} is the awaiting coroutine's.
+ * If the awaiting coroutine is cancelled meanwhile, its await throws
+ * {@link CancellationException} whatever the inline body did with the cancellation (returned a
+ * value after catching it, or threw something else, which is reported).
  *
  * <h2>One object</h2>
  * The coroutine is also everything it hands out: its virtual thread's scheduler
@@ -162,7 +187,7 @@ import java.util.concurrent.locks.LockSupport;
  * @param <T> the output type
  */
 public final class VirtualCoroutine<T> extends SelfWakingContext
-        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Carrier.Body, Awaiting {
+        implements Future<T>, Executor, Runnable, Thread.UncaughtExceptionHandler, Carrier.Body, Awaiting, FailureSink {
     private static final VarHandle SUBMITTED;
     private static final VarHandle WAIT;
     private static final VarHandle STEPPER;
@@ -205,6 +230,8 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     @SuppressWarnings("unused") // accessed through STEPPER
     private Thread stepper;
     private volatile boolean cancelled;
+    private volatile boolean draining;
+    private volatile FailureSink sink;
     private volatile boolean done;
     private byte phase;
     private boolean inlined;
@@ -261,6 +288,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     public Poll<T> poll(Context cx) throws Exception {
         if (inlined) throw new IllegalStateException("polled after its body ran inline in an await");
         if (taskContext != cx) taskContext = cx;
+        captureSink();
         runStep(false);
         if (done) return outcome();
         if ((int) SUBMITTED.getVolatile(this) == 1) cx.waker().wake();
@@ -270,16 +298,56 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     /**
      * Cancels the coroutine: a body parked in {@link #await} is resumed at once, on this thread,
      * and that await throws {@link CancellationException}, so its {@code finally} blocks run before
-     * {@code cancel} returns. A body blocked in a JDK call (sleep, socket, lock) is interrupted and
-     * finishes unwinding later on a spare carrier thread. A coroutine never polled never runs.
+     * {@code cancel} returns unless they must wait (for a child that is still cancelling, or a
+     * shielded future); {@link #pollCancel} tells when the body has ended. A body blocked in a JDK
+     * call (sleep, socket, lock) is interrupted. A coroutine never polled never runs.
      */
     @Override
     public void cancel() {
         if (cancelled || done) return;
         cancelled = true;
         if (thread == null) return;
+        captureSink();
         runStep(true);
-        if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
+        if (!done && !draining && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
+    }
+
+    /**
+     * Ready once the cancelled body has ended: runs what the JDK made runnable (the rest of the
+     * unwinding), and is woken by the body's next submission.
+     */
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        if (done || thread == null || inlined) return Poll.ready(null);
+        if (taskContext != cx) taskContext = cx;
+        captureSink();
+        draining = true; // volatile, after taskContext: a submitter that sees it wakes this context
+        runStep(false);
+        if (done) return Poll.ready(null);
+        if ((int) SUBMITTED.getVolatile(this) == 1) cx.waker().wake();
+        return Poll.pending();
+    }
+
+    /** Remembers the failure sink of the calling thread, where the body's unwinding failures go. */
+    private void captureSink() {
+        FailureSink s = Wakes.sinkOfCurrentThread();
+        if (s != null && s != this && s != sink) sink = s;
+    }
+
+    /**
+     * Takes what the body threw while it unwound from a cancellation, or what an inline body threw
+     * then: to the sink of the thread that last polled or cancelled this coroutine, else to the
+     * body thread's group.
+     */
+    @Override
+    public void reportFailure(Throwable failure) {
+        FailureSink s = sink;
+        if (s != null) {
+            s.reportFailure(failure);
+        } else {
+            Thread t = thread != null ? thread : Thread.currentThread();
+            t.getThreadGroup().uncaughtException(t, failure);
+        }
     }
 
     /**
@@ -329,7 +397,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         // after that wake.
         SUBMITTED.setRelease(this, 1);
         if (Thread.currentThread() == (Thread) STEPPER.getOpaque(this)) return;
-        if (cancelled) Carriers.run(this::stepAbandoned);
+        if (cancelled && !draining) Carriers.run(this::stepAbandoned);
         else taskContext.waker().wake();
     }
 
@@ -391,17 +459,14 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
      *     coroutine to stop it)
      */
     public <R> R await(Future<R> future) {
-        if (future instanceof VirtualCoroutine<?> inner && inner.claimInline()) return inner.runInline();
+        if (future instanceof VirtualCoroutine<?> inner && !cancelled && inner.claimInline()) return awaitInline(inner);
         // One frame, no helper methods on the suspended path: every frame here is frozen into the
         // stack chunk of each suspended coroutine (W5 counts those bytes). The ways out that do not
         // suspend are helpers, and no finally blocks (javac copies them to every exit): the method
         // stays small enough for the JIT to inline it into a hot body (FreqInlineSize, 325 bytes).
         byte enclosing = phase; // OUTSIDE, unless this await runs inside the poll of another await
+        if (cancelled) return awaitCancelled(future, enclosing, false);
         while (true) {
-            if (cancelled) {
-                leave(enclosing);
-                throw new CancellationException("coroutine cancelled; await of " + future + " refused");
-            }
             Poll<R> p;
             phase = POLLING;
             try {
@@ -428,9 +493,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
                 // again. A wake from another thread left in WAIT meanwhile only makes the next
                 // suspension end at once (one spurious poll).
                 Thread.yield();
-                continue;
-            }
-            if (!Thread.currentThread().isInterrupted()) {
+            } else if (!Thread.currentThread().isInterrupted()) {
                 phase = YIELDING;
                 Thread.yield(); // suspends: submit() holds the continuation until wake()
                 if (phase == YIELDING) { // submit() never saw the yield: pinned
@@ -438,12 +501,27 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
                     blockPinned();
                 }
             }
-            if (cancelled || Thread.currentThread().isInterrupted()) {
-                leave(enclosing);
-                throw stopped(future);
-            }
+            if (cancelled || Thread.currentThread().isInterrupted()) return awaitCancelled(future, enclosing, true);
             // woken (or the pinned wait ended): poll again (spurious polls are harmless)
         }
+    }
+
+    /**
+     * An await in a cancelled (or interrupted) body: a shielded future is awaited through the
+     * cancellation; any other makes the await throw. A future not polled yet is neither polled nor
+     * cancelled (a cancelled body starts no await); one that was polled is cancelled, and the await
+     * waits until it is done cancelling before it throws. Off the hot path: its own method.
+     *
+     * @param polled whether the await polled {@code future} already
+     * @return the shielded future's output
+     * @throws CancellationException for any other future
+     */
+    private <R> R awaitCancelled(Future<R> future, byte enclosing, boolean polled) {
+        if (future instanceof Shielded) return awaitThroughCancel(future, enclosing);
+        CancellationException stop = polled ? stopped(future)
+                : new CancellationException("coroutine cancelled; await of " + future + " refused");
+        leave(enclosing);
+        throw stop;
     }
 
     /**
@@ -462,18 +540,71 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
      */
     private CancellationException stopped(Future<?> future) {
         if (cancelled) {
-            future.cancel();
+            cancelAndDrain(future);
             return new CancellationException("coroutine cancelled while awaiting " + future);
         }
         Thread.interrupted();
         try {
-            future.cancel();
+            cancelAndDrain(future);
         } finally {
             Thread.currentThread().interrupt();
         }
         CancellationException c = new CancellationException("interrupted while awaiting " + future);
         c.initCause(new InterruptedException());
         return c;
+    }
+
+    /**
+     * Cancels the awaited future and waits, suspending, until it is done cancelling: its
+     * {@code finally} blocks run before this body's. What its cancel hook throws is reported.
+     */
+    private void cancelAndDrain(Future<?> future) {
+        try {
+            future.cancel();
+        } catch (Throwable t) {
+            Wakes.report(t);
+        }
+        awaitThroughCancel(future::pollCancel, OUTSIDE);
+    }
+
+    /**
+     * An await that neither cancellation nor an interrupt stops: of a shielded future in a
+     * cancelled body, or of a cancelled child's {@code pollCancel}. The interrupt status is kept
+     * aside meanwhile and set again at the end. Off the hot path, so its own method, sharing the
+     * suspension protocol of {@link #await}.
+     */
+    private <R> R awaitThroughCancel(Future<R> future, byte enclosing) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            while (true) {
+                Poll<R> p;
+                phase = POLLING;
+                try {
+                    p = future.poll(this);
+                } catch (Throwable t) {
+                    phase = OUTSIDE;
+                    throw Outcomes.rethrow(t);
+                }
+                boolean selfWoken = phase == WOKEN_IN_POLL;
+                phase = OUTSIDE;
+                if (p instanceof Poll.Ready<R>(R v)) return v;
+                if (selfWoken || (int) WAIT.getVolatile(this) == WOKEN) {
+                    if (!selfWoken) WAIT.setVolatile(this, 0);
+                    Thread.yield();
+                    continue;
+                }
+                phase = YIELDING;
+                Thread.yield();
+                if (phase == YIELDING) {
+                    phase = OUTSIDE;
+                    blockPinned();
+                }
+                interrupted |= Thread.interrupted();
+            }
+        } finally {
+            leave(enclosing);
+            if (interrupted) Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -487,6 +618,24 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         if (thread != null || cancelled || done || inlined) return false;
         inlined = true;
         return true;
+    }
+
+    /**
+     * Runs {@code inner}'s body on this coroutine; its awaits suspend this coroutine. If this
+     * coroutine is cancelled meanwhile, the await throws {@link CancellationException}: the inline
+     * body's value is dropped, and what it threw other than the cancellation is reported.
+     */
+    private <R> R awaitInline(VirtualCoroutine<?> inner) {
+        R v;
+        try {
+            v = inner.runInline();
+        } catch (Throwable t) {
+            if (!cancelled || t instanceof CancellationException) throw Outcomes.rethrow(t);
+            reportFailure(t);
+            throw new CancellationException("coroutine cancelled while awaiting " + inner);
+        }
+        if (cancelled) throw new CancellationException("coroutine cancelled while awaiting " + inner);
+        return v;
     }
 
     /** Runs the body on the calling coroutine; its awaits suspend that coroutine. */
@@ -512,6 +661,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
             o = body.call();
         } catch (Throwable t) {
             o = new Failed(t);
+            if (cancelled && !(t instanceof CancellationException)) reportFailure(t); // thrown while unwinding
         }
         outcome = o;
         done = true;
@@ -603,26 +753,36 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     }
 
     /**
-     * Cancelled and not runnable: a body suspended in await is woken (the await throws), a body
-     * blocked in a JDK call is interrupted. A runnable body needs neither: it meets the
-     * cancellation at its next await.
+     * Cancelled: a body suspended in await is woken (the await throws), a body blocked in a JDK
+     * call is interrupted. A runnable body is woken too: it may be inside an await's poll (resumed
+     * from a park there), past the await's look at {@code cancelled}, and the wake makes the
+     * suspension it is heading for end at once (WOKEN), so it looks again.
      */
     private void nudgeForCancel() {
-        if ((int) SUBMITTED.getVolatile(this) != 0) return;
-        if ((int) WAIT.getVolatile(this) == HELD) wake();
-        else thread.interrupt();
+        if ((int) SUBMITTED.getVolatile(this) == 0 && (int) WAIT.getVolatile(this) != HELD) thread.interrupt();
+        else wake();
     }
 
-    /** After cancellation: run what the JDK submits until the body ends. On a spare carrier. */
+    /**
+     * After cancellation, while no owner drives the unwinding ({@link #pollCancel}): run what the
+     * JDK submits until the body ends. On a spare carrier. A step in the way (claimed by a CAS, as
+     * every step) finds the submission when it ends; an owner that started draining meanwhile is
+     * woken to go on.
+     */
     private void stepAbandoned() {
         Thread self = Thread.currentThread();
-        STEPPER.setOpaque(this, self);
+        if (!STEPPER.compareAndSet(this, null, self)) return;
         try {
             while ((int) SUBMITTED.getAndSet(this, 0) == 1) continuation.run();
         } finally {
-            if (STEPPER.getOpaque(this) == self) STEPPER.setOpaque(this, null);
+            STEPPER.setVolatile(this, null); // volatile: a pollCancel that found this step in its way reads it below
         }
-        if (!done && (int) SUBMITTED.getVolatile(this) == 1) Carriers.run(this::stepAbandoned);
+        boolean runnable = (int) SUBMITTED.getVolatile(this) == 1;
+        if (draining) {
+            if (done || runnable) taskContext.waker().wake();
+        } else if (!done && runnable) {
+            Carriers.run(this::stepAbandoned);
+        }
     }
 
     @SuppressWarnings("unchecked") // outcome is what the body (a Callable<? extends T>) returned

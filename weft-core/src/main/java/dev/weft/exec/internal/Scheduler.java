@@ -43,7 +43,8 @@ import java.util.function.Consumer;
  * when a poll leaves a task waiting). {@link #close} sets {@code shutdown}, closes {@code tasks}
  * (a later track fails and that task cancels itself), stops the workers (a poll still running ends
  * by cancelling or tracking its task, and track fails), then cancels the tracked tasks and
- * everything left in the queues. A spawn that raced with close re-reads {@code shutdown} after it
+ * everything left in the queues, and runs on the closing thread those whose futures are still
+ * cancelling, until they complete or the close's deadline passes ({@link CloseDrain}). A spawn that raced with close re-reads {@code shutdown} after it
  * queued its task and cancels the task itself: either it sees {@code shutdown}, or its push came
  * before close drained the injection queue (both sides order a volatile access and the queue lock).
  *
@@ -372,22 +373,29 @@ public final class Scheduler implements Schedule {
             if (w == Thread.currentThread()) continue;
             all &= joinBy(w, deadline);
         }
-        for (RawTask<?> t : waiting) t.shutdown();
+        java.util.Set<RawTask<?>> unwinding = CloseDrain.newSet();
+        for (RawTask<?> t : waiting) if (!t.shutdown()) unwinding.add(t);
         LocalQueue<RawTask<?>> drain = new LocalQueue<>();
         for (Worker w : workers) {
             if (!w.isAlive()) {
                 RawTask<?> t = w.takeLifo(); // the worker ended: its join ordered its writes before this
-                if (t != null) t.shutdown();
+                if (t != null) shutdownQueued(t, unwinding);
             }
             for (RawTask<?> t; (t = w.queue.stealInto(drain)) != null; ) {
-                t.shutdown();
-                for (RawTask<?> u; (u = drain.pop()) != null; ) u.shutdown();
+                shutdownQueued(t, unwinding);
+                for (RawTask<?> u; (u = drain.pop()) != null; ) shutdownQueued(u, unwinding);
             }
         }
-        for (RawTask<?> t; (t = inject.pop()) != null; ) t.shutdown();
+        for (RawTask<?> t; (t = inject.pop()) != null; ) shutdownQueued(t, unwinding);
+        all &= CloseDrain.run(unwinding, inject, deadline);
         WorkerSpacers sp = spacers; // null if never started
         if (sp != null) all &= sp.stop(deadline);
         return all;
+    }
+
+    /** Cancels a task taken out of a queue; one whose future is still cancelling goes to {@code unwinding}. */
+    private static void shutdownQueued(RawTask<?> t, java.util.Set<RawTask<?>> unwinding) {
+        if (!t.shutdownQueued()) unwinding.add(t);
     }
 
     /**

@@ -47,8 +47,8 @@ public final class Wakes {
     }
 
     /**
-     * Hands {@code failure} to the current thread: its {@link FailureSink} if it is one (a runtime's
-     * worker), else the sink {@linkplain #installSink installed} for it, else its uncaught-exception
+     * Hands {@code failure} to the current thread's sink ({@link #sinkOfCurrentThread()}: a
+     * runtime's worker passes it to the runtime's failure hook), else to its uncaught-exception
      * handler. A handler that throws in turn is ignored, with
      * its throwable suppressed into {@code failure}: reporting must never throw.
      *
@@ -57,11 +57,26 @@ public final class Wakes {
     public static void report(Throwable failure) {
         Thread cur = Thread.currentThread();
         try {
-            FailureSink sink = cur instanceof FailureSink s ? s : SINK.get();
+            FailureSink sink = sinkOfCurrentThread();
             if (sink != null) sink.reportFailure(failure);
             else cur.getUncaughtExceptionHandler().uncaughtException(cur, failure);
         } catch (Throwable t) {
             if (t != failure) failure.addSuppressed(t);
         }
+    }
+
+    /**
+     * The sink of the current thread: the thread itself if it is one (a runtime's worker), else its
+     * uncaught-exception handler if that is one (a stackful coroutine's body thread, whose
+     * coroutine passes failures on to the thread that polls it), else the sink
+     * {@linkplain #installSink installed} for it.
+     *
+     * @return the sink, or {@code null} if the thread has none
+     */
+    public static FailureSink sinkOfCurrentThread() {
+        Thread cur = Thread.currentThread();
+        if (cur instanceof FailureSink s) return s;
+        if (cur.isVirtual() && cur.getUncaughtExceptionHandler() instanceof FailureSink s) return s;
+        return SINK.get();
     }
 }

@@ -6,6 +6,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
+import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.SelfWakingContext;
 import dev.weft.task.Task;
 import dev.weft.internal.Coop;
@@ -35,11 +36,15 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * 1 << 8     TRACKED    the executor keeps the task in its list of waiting tasks (Schedule.track)
  * 1 << 9     STATS      the task keeps statistics (Schedule.statsOf); set before publication, never
  *                       cleared
+ * 1 << 10    DRAINING   the future's cancel() hook runs or ran, and its pollCancel is not ready yet:
+ *                       wakes count again, and each run polls pollCancel; set with CLOSED and
+ *                       RUNNING held, never cleared
  * 26..31     shard      the TaskList shard of the task, fixed at construction
  * </pre>
- * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops a queued task (the
- * queue entry is discarded when it is run); NOTIFIED only with RUNNING; COMPLETED never with
- * RUNNING; every transition keeps the shard and STATS bits.
+ * Invariants: SCHEDULED and RUNNING are both set only while a canceller drops or drains a queued
+ * task (the queue entry is discarded if it is run meanwhile, and runs the drain if it is run
+ * after); NOTIFIED only with RUNNING; COMPLETED never with RUNNING; DRAINING only with CLOSED;
+ * every transition keeps the shard and STATS bits.
  *
  * <p>Why TRACKED is set lazily: an executor must find every unfinished task when it closes. A task
  * that is queued or running is found in the queues or by its worker; only a task waiting for a
@@ -56,7 +61,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * <h2>Transitions (each one CAS loop on the word)</h2>
  * <pre>
  * method          seen                       new state / action
- * wake            COMPLETED or CLOSED        nothing
+ * wake            COMPLETED, or CLOSED       nothing
+ *                 without DRAINING
  * wake            SCHEDULED, or NOTIFIED     same value (a release write: publishes the waker's writes)
  * wake            RUNNING                    +NOTIFIED (the runner re-queues after the poll)
  * wake            idle                       +SCHEDULED, then Schedule.schedule(task, false)
@@ -64,12 +70,18 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *  poller itself)  executor thread           the end of the poll reads it as NOTIFIED (a yield, a
  *                                            spent budget)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
- * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll
+ * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll (DRAINING: poll pollCancel)
  * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
  *                                            Schedule.release(task, TRACKED was set)
  * poll throws     RUNNING                    same, outcome = the failure
- * poll Pending    RUNNING+CLOSED             cancel() hook, then complete as cancelled
- * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true)
+ * poll Pending    RUNNING+CLOSED, not        +DRAINING, cancel() hook, then drain
+ *                  DRAINING
+ * drain           pollCancel ready           complete as cancelled
+ * drain           pollCancel pending         as a pending poll below (a closed executor's failed
+ *                                            track leaves it waiting: the closer drives it)
+ * poll Pending    RUNNING+NOTIFIED           -RUNNING -NOTIFIED +SCHEDULED, schedule(task, true);
+ *                                            if SCHEDULED was set (a queued entry a canceller left),
+ *                                            that entry runs it and nothing more is queued
  * poll Pending    RUNNING, TRACKED           -RUNNING (the task lives on in its wakers)
  * poll Pending    RUNNING, not TRACKED       Schedule.track(task), then +TRACKED (an atomic OR), then
  *                                            as above; if the executor is closed, cancel as if
@@ -77,8 +89,10 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * cancel          COMPLETED                  nothing
  * cancel          RUNNING                    +CLOSED and return at once; the runner runs the cancel()
  *                                            hook right after its poll returns
+ * cancel          CLOSED, not RUNNING        nothing (a drain is under way)
  * cancel          idle or SCHEDULED          +CLOSED +RUNNING; the caller runs the cancel() hook and
- *                                            completes as cancelled (a queued entry is then dropped)
+ *                                            drains (a queued entry is then dropped, or runs the
+ *                                            rest of the drain)
  * detach          any                        -HANDLE; a failure stored and not TAKEN goes to the
  *                                            hook
  * outcome         COMPLETED, a failure       +TAKEN; throws the failure, unless neither HANDLE nor
@@ -113,7 +127,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *
  * @param <T> the output type
  */
-public final class RawTask<T> extends SelfWakingContext implements Task<T> {
+public final class RawTask<T> extends SelfWakingContext implements Task<T>, FailureSink {
     static final int SCHEDULED = 1;
     static final int RUNNING = 1 << 1;
     static final int NOTIFIED = 1 << 2;
@@ -124,6 +138,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
     static final int TAKEN = 1 << 7;
     static final int TRACKED = 1 << 8;
     static final int STATS = 1 << 9;
+    static final int DRAINING = 1 << 10;
     static final int SHARD_SHIFT = 26;
 
     private static final Object CANCELLED = new Object();
@@ -187,7 +202,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         int s = state;
         if ((s & STATS) != 0) statsWoken(Polling.isPolling(this)); // its poller, on a thread that records no self-wake
         while (true) {
-            if ((s & (COMPLETED | CLOSED)) != 0) return;
+            if ((s & COMPLETED) != 0 || (s & (CLOSED | DRAINING)) == CLOSED) return;
             int next = (s & RUNNING) != 0 ? s | NOTIFIED : s | SCHEDULED;
             if (STATE.compareAndSet(this, s, next)) {
                 if ((s & (RUNNING | SCHEDULED)) == 0) schedule.schedule(this, false);
@@ -230,6 +245,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
             longPoll.begin();
         }
         try {
+            if ((s & DRAINING) != 0) {
+                drainReportingHere();
+                return;
+            }
             Poll<T> p;
             try {
                 p = future().poll(this);
@@ -260,43 +279,102 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
 
     private void afterPending(boolean selfWoken) {
         int s = state;
+        boolean closedTracking = false;
         while (true) {
-            if ((s & CLOSED) != 0) {
+            if ((s & (CLOSED | DRAINING)) == CLOSED) {
                 dropFuture();
                 return;
             }
             boolean again = (s & NOTIFIED) != 0 || selfWoken;
-            if (!again && (s & TRACKED) == 0) {
+            if (!again && (s & TRACKED) == 0 && !closedTracking) {
                 // about to wait for a waker: the executor must be able to find the task
-                if (!schedule.track(this)) {
+                if (schedule.track(this)) {
+                    // at once, so that a completion after a racing cancel still releases it
+                    s = getAndOr(TRACKED) | TRACKED;
+                    continue;
+                }
+                if ((s & DRAINING) == 0) {
                     dropFuture(); // the executor closed: nobody would ever poll the task again
                     return;
                 }
-                // at once, so that a completion after a racing cancel still releases it
-                s = getAndOr(TRACKED) | TRACKED;
-                continue;
+                closedTracking = true; // draining in a closed executor: the closer runs it when woken
             }
+            boolean queued = (s & SCHEDULED) != 0; // an entry left by a canceller: it runs the task
             int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
             if (STATE.compareAndSet(this, s, next)) {
-                if (again) schedule.schedule(this, true);
+                if (again && !queued) schedule.schedule(this, true);
                 return;
             }
             s = state;
         }
     }
 
-    /** Runs the cancel() hook (caller owns RUNNING and CLOSED is set), then completes as cancelled. */
+    /**
+     * Runs the cancel() hook (caller owns RUNNING and CLOSED is set), then drains. DRAINING is set
+     * first, so that a wake from the hook or the drain on is not ignored.
+     */
     private void dropFuture() {
-        Future<T> f = future();
-        slot = null;
-        Throwable hookFailure = null;
+        getAndOr(DRAINING);
+        FailureSink prev = claimSink();
         try {
-            f.cancel();
-        } catch (Throwable t) {
-            hookFailure = t;
+            try {
+                future().cancel();
+            } catch (Throwable t) {
+                schedule.uncaught(t);
+            }
+            drain();
+        } finally {
+            if (prev != this) Wakes.installSink(prev);
         }
-        complete(CANCELLED);
-        if (hookFailure != null) schedule.uncaught(hookFailure);
+    }
+
+    private void drainReportingHere() {
+        FailureSink prev = claimSink();
+        try {
+            drain();
+        } finally {
+            if (prev != this) Wakes.installSink(prev);
+        }
+    }
+
+    /**
+     * While the future unwinds, what it reports ({@code Wakes.report}: a body's unwinding failure,
+     * a failing cancel hook) must reach this task's executor, also on a thread that is no worker (a
+     * plain thread cancelling, the thread closing the executor): this task becomes that thread's
+     * failure sink meanwhile.
+     *
+     * @return the sink to restore, or this task if the thread is a sink itself (nothing to restore)
+     */
+    private FailureSink claimSink() {
+        return Thread.currentThread() instanceof FailureSink ? this : Wakes.installSink(this);
+    }
+
+    /** Takes a failure reported while this task's future unwinds: the executor's failure hook. */
+    @Override
+    public void reportFailure(Throwable failure) {
+        schedule.uncaught(failure);
+    }
+
+    /**
+     * Polls the cancelled future's {@code pollCancel} (caller owns RUNNING): completes as cancelled
+     * once it is ready, else waits for a wake as a pending poll does. A {@code pollCancel} that
+     * throws, against its contract, is reported and counts as ready.
+     */
+    private void drain() {
+        boolean ready;
+        try {
+            ready = future().pollCancel(this).isReady();
+        } catch (Throwable t) {
+            schedule.uncaught(t);
+            ready = true;
+        }
+        boolean selfWoken = Polling.takeSelfWake(this);
+        if (ready) {
+            slot = null;
+            complete(CANCELLED);
+        } else {
+            afterPending(selfWoken);
+        }
     }
 
     private void complete(Object out) {
@@ -344,6 +422,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
                 s = state;
                 continue;
             }
+            if ((s & CLOSED) != 0) return; // draining: the cancel is under way
             if (STATE.compareAndSet(this, s, s | CLOSED | RUNNING)) {
                 Object prev = Polling.enter(this);
                 try {
@@ -358,15 +437,43 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T> {
         }
     }
 
-    /** Cancels the task for a closing runtime: the same as {@link #cancel()}. */
-    public void shutdown() {
+    /**
+     * Cancels the task for a closing executor: the same as {@link #cancel()}.
+     *
+     * @return whether the task completed; {@code false} while its future is still cancelling (the
+     *     closing executor then runs it when it is woken, until it completes)
+     */
+    public boolean shutdown() {
         cancel();
+        return isCompleted();
+    }
+
+    /**
+     * {@link #shutdown()} for a task a closing executor took out of one of its queues: that queue
+     * entry is the task's only one, so a task that is draining (its future still cancelling) runs
+     * its drain now instead of losing the entry.
+     *
+     * @return whether the task completed
+     */
+    public boolean shutdownQueued() {
+        if ((state & DRAINING) != 0) run();
+        else cancel();
+        return isCompleted();
     }
 
     @Override
     public Future<Void> cancelAndJoin() {
         cancel();
         return this::pollCompletion;
+    }
+
+    /**
+     * The handle awaited by a body that is being cancelled: its {@link #cancel()} cancelled the
+     * task, which is done cancelling once it completed (its future's {@code finally} blocks ran).
+     */
+    @Override
+    public Poll<Void> pollCancel(Context cx) {
+        return pollCompletion(cx);
     }
 
     /** Ready once COMPLETED, whatever the outcome; registers the awaiter like {@link #poll}. */

@@ -28,12 +28,12 @@ import org.objectweb.asm.tree.VarInsnNode;
  *                child = sm.awaitedChild(); goto resume_k
  *   start:       ...the user's code...
  *                child = &lt;the awaited future&gt;
- *   resume_k:    if (cx == UNWINDING) throw cancelledAwait(child)
- *                p = child.poll(cx)          // its own call site; a throw goes to failed_k
+ *   resume_k:    if (sm.unwinding()) WovenFuture.admitWhileUnwinding(child) // throws unless shielded
+ *   poll_k:      p = child.poll(cx)          // its own call site; a throw goes to failed_k
  *                if (!(p instanceof Ready)) goto suspend_k
  *                v = ((Ready) p).value()
  *                ...the user's code goes on with v...
- *   failed_k:    throw awaitFailure(t)       // checked exceptions wrapped, as Weft.await does
+ *   failed_k:    throw awaitFailure(t)       // as it was thrown, checked ones too, as Weft.await does
  *   suspend_k:   pop p; sm.fields = stack and live locals; sm.suspendOn(child); sm.label = k;
  *                return SUSPENDED
  * </pre>
@@ -105,15 +105,17 @@ final class BodyRewriter {
     private InsnList await(LabelNode resume, LabelNode suspend) {
         LabelNode pollStart = new LabelNode();
         LabelNode pollEnd = new LabelNode();
-        LabelNode cancelled = new LabelNode();
+        LabelNode unwinding = new LabelNode();
+        LabelNode poll = new LabelNode();
         LabelNode failed = new LabelNode();
         LabelNode ready = new LabelNode();
         InsnList at = new InsnList();
         at.add(new VarInsnNode(Opcodes.ASTORE, child));
         at.add(resume);
-        at.add(new VarInsnNode(Opcodes.ALOAD, cx));
-        at.add(new FieldInsnNode(Opcodes.GETSTATIC, Names.WOVEN_FUTURE, "UNWINDING", "L" + Names.CONTEXT + ";"));
-        at.add(new JumpInsnNode(Opcodes.IF_ACMPEQ, cancelled));
+        at.add(new VarInsnNode(Opcodes.ALOAD, sm));
+        at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.WOVEN_FUTURE, "unwinding", "()Z", false));
+        at.add(new JumpInsnNode(Opcodes.IFNE, unwinding));
+        at.add(poll);
         at.add(new VarInsnNode(Opcodes.ALOAD, child));
         at.add(new VarInsnNode(Opcodes.ALOAD, cx));
         at.add(pollStart);
@@ -126,11 +128,11 @@ final class BodyRewriter {
         at.add(new TypeInsnNode(Opcodes.CHECKCAST, Names.READY));
         at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.READY, "value", "()Ljava/lang/Object;", false));
         at.add(new JumpInsnNode(Opcodes.GOTO, ready));
-        at.add(cancelled);
+        at.add(unwinding);
         at.add(new VarInsnNode(Opcodes.ALOAD, child));
-        at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "cancelledAwait",
-                "(L" + Names.FUTURE + ";)Ljava/util/concurrent/CancellationException;", false));
-        at.add(new InsnNode(Opcodes.ATHROW));
+        at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "admitWhileUnwinding",
+                "(L" + Names.FUTURE + ";)V", false));
+        at.add(new JumpInsnNode(Opcodes.GOTO, poll));
         at.add(failed);
         at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "awaitFailure",
                 "(Ljava/lang/Throwable;)Ljava/lang/RuntimeException;", false));

@@ -190,6 +190,36 @@ public final class Probe {
         return new Resource(this, name);
     }
 
+    /**
+     * Waits, with a bound of ten seconds, until {@code event} is in the log: how a test that drives
+     * a body from outside knows where the body is (then it cancels it, say).
+     *
+     * @param event the event to wait for
+     * @throws AssertionError if it was not logged in time
+     */
+    public void awaitLogged(String event) {
+        awaitCondition(() -> events().contains(event), "'" + event + "'");
+    }
+
+    /**
+     * Waits, with a bound of ten seconds, until the futures of this probe were polled {@code n}
+     * times in all: a body blocked in an await has polled the future it awaits.
+     *
+     * @param n the number of polls to wait for
+     * @throws AssertionError if they did not happen in time
+     */
+    public void awaitPolls(int n) {
+        awaitCondition(() -> polls() >= n, n + " polls");
+    }
+
+    private void awaitCondition(java.util.function.BooleanSupplier done, String what) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("no " + what + " within 10 s: " + events());
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+    }
+
     /** @return the log so far, in order */
     public synchronized List<String> events() {
         return List.copyOf(events);
