@@ -3,21 +3,24 @@ package dev.weft.examples.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
+import dev.weft.examples.fuzz.Chunked;
+import dev.weft.examples.fuzz.Draw;
+import dev.weft.examples.fuzz.Failure;
+import dev.weft.examples.fuzz.Fuzz;
+import dev.weft.examples.fuzz.Property;
+import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.Random;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
-import net.jqwik.api.Example;
-import net.jqwik.api.RandomGenerator;
-import org.junit.jupiter.api.Assertions;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
- * The decoder and whole connections under generated and mutated input ({@link FuzzInputs}): no
- * exception other than a protocol refusal, no hang, memory within the limits' bound; and the same
- * memory check catching a decoder whose limits are lifted. jqwik examples: the inputs are
- * generated on jqwik's thread, in batches; each batch is checked under a time limit on a thread of
- * its own, so a hang fails the test instead of stalling it.
+ * The decoder and whole connections under generated and mutated input ({@link FuzzInputs}), read
+ * in pieces of random sizes: no exception other than a protocol refusal, no hang, memory within
+ * the limits' bound. The same memory check catches a decoder whose limits are lifted, and the
+ * same escape check one that trips over a CRLF split between two reads.
  */
 class FuzzTest {
     /** Small limits, so that generated inputs cross them often. */
@@ -26,94 +29,116 @@ class FuzzTest {
     static final Limits UNBOUNDED = new Limits(Integer.MAX_VALUE / 4, Integer.MAX_VALUE, Integer.MAX_VALUE / 4,
             Integer.MAX_VALUE / 4, Duration.ofSeconds(5));
     private static final long SLOW_NANOS = Duration.ofSeconds(2).toNanos();
+    /** How many inputs a try of the decoder checks: 40 tries make 100000. */
+    private static final int BATCH = 2500;
+    /** How many whole connections a try serves: a connection costs about 4 decoder runs, so 40 tries make 25000. */
+    private static final int CONNECTION_BATCH = BATCH / 4;
+    private static final Router ROUTES = Routes.all(null).build();
+
+    /** An input read by the decoder in pieces of 1 to 512 bytes. */
+    static Chunked decoderInput(Draw d) {
+        return Chunked.cutEvery(FuzzInputs.next(d), 512, d);
+    }
+
+    /** The decoder as the check feeds it; a subclass is a deliberately broken variant. */
+    static class Intake {
+        final RequestDecoder decoder;
+
+        Intake(Limits limits) {
+            this.decoder = new RequestDecoder(limits);
+        }
+
+        /** Puts up to {@code n} bytes of {@code input} from {@code from} into the decoder, as a read; answers how many fit. */
+        int read(byte[] input, int from, int n) {
+            ByteBuffer in = decoder.readBuffer();
+            int k = Math.min(n, in.remaining());
+            in.put(input, from, k);
+            decoder.filled(k);
+            return k;
+        }
+    }
 
     /**
-     * Decodes {@code input} in pieces of random sizes, checking after every piece.
-     *
-     * @return what broke the rules (an escaping exception, memory beyond {@code bound}), or null
+     * The decoder with a bug at one split: its line scanner trips (an exception escapes) when a
+     * read begins with the LF of a CRLF whose CR ended the read before.
      */
-    static String decoderViolation(Limits limits, long bound, byte[] input, Random pieces) {
-        RequestDecoder d = new RequestDecoder(limits);
-        int at = 0;
+    static final class CrLfSplitTrips extends Intake {
+        private boolean crLast;
+
+        CrLfSplitTrips(Limits limits) {
+            super(limits);
+        }
+
+        @Override
+        int read(byte[] input, int from, int n) {
+            if (crLast && n > 0 && input[from] == '\n') throw new IllegalStateException("LF at the start of a read");
+            int k = super.read(input, from, n);
+            crLast = k > 0 && input[from + k - 1] == '\r';
+            return k;
+        }
+    }
+
+    /**
+     * Decodes {@code in} piece by piece, checking after every piece; an exception other than a
+     * protocol refusal escapes.
+     *
+     * @return what broke the rules (memory beyond {@code bound}, an odd refusal), or null
+     */
+    static String decoderViolation(Function<Limits, Intake> variant, Limits limits, long bound, Chunked in) {
+        Intake intake = variant.apply(limits);
+        RequestDecoder d = intake.decoder;
         try {
-            while (at < input.length) {
-                java.nio.ByteBuffer in = d.readBuffer();
-                int n = Math.min(Math.min(1 + pieces.nextInt(512), in.remaining()), input.length - at);
-                in.put(input, at, n);
-                d.filled(n);
-                at += n;
-                while (d.next() != null) {
-                    d.takeContinue();
-                }
+            for (int at = 0; at < in.length(); ) {
+                at += intake.read(in.bytes(), at, in.chunkEnd(at) - at);
+                while (d.next() != null) d.takeContinue();
                 if (d.retainedBytes() > bound) return "retains " + d.retainedBytes() + " bytes, bound " + bound;
             }
         } catch (ProtocolError refused) {
             if (refused.status() < 400 || refused.status() > 505) return "odd status " + refused.status();
-        } catch (RuntimeException bug) {
-            return "escaped: " + bug;
         }
         return d.retainedBytes() > bound ? "retains " + d.retainedBytes() + " bytes, bound " + bound : null;
     }
 
-    /** Generates {@code count} inputs and checks them in batches, each batch within {@link #BATCH_LIMIT}. */
-    static void forEachInput(int count, long seed, Consumer<Input> check) {
-        RandomGenerator<byte[]> gen = FuzzInputs.generator();
-        Random random = new Random(seed);
-        for (int from = 0; from < count; from += BATCH) {
-            List<Input> batch = new ArrayList<>();
-            for (int i = from; i < Math.min(count, from + BATCH); i++) batch.add(new Input(i, seed, gen.next(random).value()));
-            Assertions.assertTimeoutPreemptively(BATCH_LIMIT, () -> batch.forEach(check),
-                    () -> "a batch of inputs from " + batch.get(0).index() + " (seed " + seed + ") hung");
-        }
+    @TestFactory
+    Stream<DynamicTest> theDecoderNeitherThrowsNorOutgrowsItsLimitsOnFuzzedInput() {
+        return FuzzInputs.FUZZ.tries(BATCH, FuzzTest::decoderInput,
+                () -> in -> decoderViolation(Intake::new, LIMITS, Bounds.of(LIMITS), in));
     }
 
-    /** One generated input: its index and the run's seed name it for a rerun. */
-    record Input(int index, long seed, byte[] bytes) {}
-
-    private static final int BATCH = 1000;
-    private static final Duration BATCH_LIMIT = Duration.ofSeconds(60);
-
-    /** @return the first violation among {@code count} generated inputs, or null */
-    static String firstDecoderViolation(Limits limits, long bound, int count, long seed) {
-        String[] first = {null};
-        forEachInput(count, seed, in -> {
-            if (first[0] != null) return;
-            String v = decoderViolation(limits, bound, in.bytes(), new Random(seed + in.index()));
-            if (v != null) first[0] = "input " + in.index() + " (seed " + seed + "): " + v;
-        });
-        return first[0];
-    }
-
-    @Example
-    void theDecoderNeitherThrowsNorOutgrowsItsLimitsOnFuzzedInput() {
-        assertThat(firstDecoderViolation(LIMITS, Bounds.of(LIMITS), FuzzInputs.count(), FuzzInputs.seed())).isNull();
-    }
-
-    @Example
+    @Test
     void theSameCheckCatchesADecoderWhoseLimitsAreLifted() {
-        assertThat(firstDecoderViolation(UNBOUNDED, Bounds.of(LIMITS), Math.min(FuzzInputs.count(), 20_000), FuzzInputs.seed()))
-                .as("the unbounded decoder outgrows the bound on the long runs").isNotNull().contains("retains");
+        long seed = FuzzInputs.FUZZ.seed();
+        Failure f = Fuzz.find(seed, 20_000, FuzzTest::decoderInput,
+                () -> in -> decoderViolation(Intake::new, UNBOUNDED, Bounds.of(LIMITS), in));
+        assertThat(f).as("seed %d: the unbounded decoder outgrows the bound on the long runs", seed).isNotNull();
+        assertThat(f.violation()).contains("retains");
     }
 
-    @Example
-    void wholeConnectionsEndCleanlyOnFuzzedInput() {
-        Router routes = Routes.all(null).build();
-        int count = Math.max(1, FuzzInputs.count() / 4); // a connection costs about 4 decoder runs
-        forEachInput(count, FuzzInputs.seed(), in -> {
-            Random pieces = new Random(in.seed() + in.index());
-            ScriptedTransport t = new ScriptedTransport(in.bytes(), read -> 1 + pieces.nextInt(1024));
-            long t0 = System.nanoTime();
-            try {
-                Weft.blockOn(HttpConnection.serve(t, routes, LIMITS, HttpDate.SHARED));
-            } catch (Throwable escaped) {
-                throw new AssertionError("input " + in.index() + " (seed " + in.seed() + "): escaped " + escaped, escaped);
-            }
-            long took = System.nanoTime() - t0;
-            int i = in.index();
-            assertThat(took).as("input %d took %d ms", i, took / 1_000_000).isLessThan(SLOW_NANOS);
-            assertThat(t.closed()).as("input %d: connection closed", i).isTrue();
-            // at most one answer (under 600 bytes here) per 16 input bytes, plus one refusal
-            assertThat(t.written()).as("input %d: output bounded", i).isLessThanOrEqualTo(600L * (in.bytes().length / 16 + 2));
-        });
+    @TestFactory
+    Stream<DynamicTest> wholeConnectionsEndCleanlyOnFuzzedInput() {
+        return FuzzInputs.FUZZ.tries(CONNECTION_BATCH, d -> Chunked.cutEvery(FuzzInputs.next(d), 1024, d),
+                () -> FuzzTest::connectionViolation);
+    }
+
+    /** Serves {@code in} on a connection of its own, each read up to the next chunk end. */
+    private static String connectionViolation(Chunked in) throws Exception {
+        ScriptedTransport t = new ScriptedTransport(in);
+        long t0 = System.nanoTime();
+        Weft.blockOn(HttpConnection.serve(t, ROUTES, LIMITS, HttpDate.SHARED));
+        long took = System.nanoTime() - t0;
+        if (took >= SLOW_NANOS) return "took " + took / 1_000_000 + " ms";
+        if (!t.closed()) return "the connection was left open";
+        // at most one answer (under 600 bytes here) per 16 input bytes, plus one refusal
+        long most = 600L * (in.length() / 16 + 2);
+        return t.written() <= most ? null : "wrote " + t.written() + " bytes, over " + most;
+    }
+
+    @Test
+    void theFuzzerCatchesADecoderThatTripsOverACrLfSplitAndShrinksTheInputToAFewBytes() {
+        Failure.Shrunk s = Fuzz.findShrunk(FuzzInputs.FUZZ.seed(), BATCH, FuzzTest::decoderInput,
+                () -> in -> decoderViolation(CrLfSplitTrips::new, LIMITS, Bounds.of(LIMITS), in));
+        assertThat(s.violation()).as(s.report()).contains("LF at the start of a read");
+        assertThat(s.input().length()).as(s.report()).isLessThanOrEqualTo(4);
+        assertThat(s.input().cuts()).as(s.report()).hasSizeLessThanOrEqualTo(1);
     }
 }
