@@ -41,9 +41,15 @@ public final class Weft {
      * this method, which picks case 1 or 2 at run time (one {@code Thread.isVirtual()} test on a
      * platform thread, plus one field read on a virtual thread).
      *
-     * <p>Cancel safety: in a coroutine, cancelling the coroutine makes this throw
-     * {@link java.util.concurrent.CancellationException} and cancels {@code future}; on a thread,
-     * an interrupt does the same ({@link BlockOn}).
+     * <p>Cancellation (the same in a woven body, a coroutine and on a thread, where an interrupt is
+     * the cancellation): the await a cancelled body is suspended in cancels {@code future}, waits
+     * until it is done cancelling ({@link Future#pollCancel}: its {@code finally} blocks ran), then
+     * throws {@link java.util.concurrent.CancellationException} (on a thread: with an
+     * {@link InterruptedException} cause, the interrupt status set again). Every later await of the
+     * cancelled body throws it at once without polling its future, but an await of a shielded
+     * future ({@code Time.cleanup}, a task scope's close), which waits as usual. What the body
+     * throws while it unwinds goes to the runtime's failure hook, not to the canceller. The README's
+     * "Cancellation" section has the whole contract.
      *
      * <p>Failures: what the future threw, as it is: unchecked or checked, never wrapped (a checked one is undeclared here; {@link #await(Fallible)} declares it).
      *

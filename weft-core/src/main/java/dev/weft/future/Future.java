@@ -250,8 +250,8 @@ public interface Future<T> {
 
     /**
      * Runs two futures together (both polled with the same context) and completes with both
-     * outputs. Woken when either is. If one throws, the other is cancelled (if not finished) and
-     * the exception passes on unchanged. Cancelling cancels the unfinished ones; the output of one
+     * outputs. Woken when either is. If one throws, the other is cancelled (if not finished) and,
+     * once it is done cancelling, the exception passes on unchanged. Cancelling cancels the unfinished ones; the output of one
      * that already finished is lost.
      *
      * {@snippet :
@@ -271,7 +271,8 @@ public interface Future<T> {
     /**
      * Runs all futures together and completes with their outputs in list order. Each child has its
      * own waker, so a poll costs O(children woken). If one throws, every other unfinished one is
-     * cancelled exactly once and never polled again, and the exception passes on unchanged.
+     * cancelled exactly once and never polled again, and once they are done cancelling the
+     * exception passes on unchanged.
      * Cancelling cancels the unfinished ones (outputs already produced are lost).
      *
      * {@snippet :
@@ -288,8 +289,10 @@ public interface Future<T> {
 
     /**
      * Runs the futures together; the first to finish, with an output or an exception, wins. Every
-     * other one is cancelled exactly once and never polled again. Woken when any is; not
-     * cancel-safe beyond what the children are (cancelling cancels them all).
+     * other one is cancelled exactly once and never polled again, and the race answers once they
+     * are done cancelling (their {@code finally} blocks ran; what those throw goes to the failure
+     * hook, the winner stays the winner). Woken when any is; not cancel-safe beyond what the
+     * children are (cancelling cancels them all).
      *
      * {@snippet :
      * String s = dev.weft.Weft.await(Future.race(Future.pending(), Future.ready("fast"))); // "fast"
@@ -321,8 +324,9 @@ public interface Future<T> {
 
     /**
      * Like {@link #race(List)}, but tells which future won: completes with its index in the list
-     * and its output; the others are cancelled exactly once. An exception of the first future to
-     * finish passes on unchanged (the others are cancelled).
+     * and its output; the others are cancelled exactly once, and it answers once they are done
+     * cancelling. An exception of the first future to finish passes on unchanged (the others are
+     * cancelled and waited for first).
      *
      * {@snippet :
      * Selected<String> s = dev.weft.Weft.await(Future.select(List.of(Future.pending(), Future.ready("b"))));

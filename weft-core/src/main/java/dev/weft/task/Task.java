@@ -75,24 +75,30 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
      * Cancels the task and returns at once, never waiting: if it is idle or queued, its future's
      * {@code cancel()} hook runs on the calling thread now; if it is being polled (on another worker,
      * or by this very call's own poll), the task is marked and the worker polling it runs the hook
-     * right after that poll returns. Either way the future is never polled again. Two tasks may
-     * cancel each other from two workers at the same time. Does nothing if the task already
-     * completed. Awaiting the handle afterwards throws
-     * {@link java.util.concurrent.CancellationException} (or gives the output, if the task completed
-     * first). To wait until the hook has run, await {@link #cancelAndJoin()}.
+     * right after that poll returns. Either way the future is never polled again: the body's
+     * pending await throws {@link java.util.concurrent.CancellationException}, and so does every
+     * later await of it but a shielded one ({@code Time.cleanup}). The task completes once its
+     * future is done cancelling ({@link Future#pollCancel}): its body's {@code finally} blocks and
+     * those of the children it awaited ran; what they throw goes to the runtime's failure hook. Two
+     * tasks may cancel each other from two workers at the same time. Does nothing if the task
+     * already completed or is being cancelled. Awaiting the handle afterwards throws
+     * {@code CancellationException} (or gives the output, if the task completed first). To wait
+     * until the task has ended, await {@link #cancelAndJoin()}. The README's "Cancellation" section
+     * has the whole contract.
      */
     @Override
     void cancel();
 
     /**
      * Cancels the task ({@link #cancel()}) and returns a future that is ready once the task has
-     * completed: its {@code cancel()} hook has run, or it finished before the cancel reached it.
-     * Awaiting it suspends (in a task) or blocks (on a plain thread) like any future; it never
-     * throws the task's outcome (await the handle itself for that).
+     * completed: its future is done cancelling (every {@code finally} block of its body and of the
+     * children it awaited ran, a stackful body blocked in a JDK call included), or it finished
+     * before the cancel reached it. Awaiting it suspends (in a task) or blocks (on a plain thread)
+     * like any future; it never throws the task's outcome (await the handle itself for that).
      *
      * {@snippet :
      * Task<Void> t = Task.spawn(server);
-     * await(t.cancelAndJoin());     // the server's cancel hook has run: its socket is closed
+     * await(t.cancelAndJoin());     // the server's finally blocks have run: its socket is closed
      * }
      *
      * @return a future of the task's completion; uses the handle's awaiter slot, so do not await it
