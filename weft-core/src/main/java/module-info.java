@@ -18,6 +18,7 @@ module dev.weft {
     exports dev.weft.sync;
     exports dev.weft.blocking;
     exports dev.weft.fs;
+    exports dev.weft.scope;
     exports dev.weft.flow;
     exports dev.weft.sim;
 }

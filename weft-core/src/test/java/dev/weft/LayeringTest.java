@@ -37,6 +37,7 @@ class LayeringTest {
             "exec",     // executors and the Runtime, which composes the drivers below
             "fs",       // files, on the blocking pool
             "coro",     // stackful and woven coroutines
+            "scope",    // task scopes: children, joiners, deadlines, tokens, trackers
             "flow",     // Flow.Publisher interop
             "sim",      // deterministic simulation: the production tasks and timers on one thread
             "");        // dev.weft: the front door

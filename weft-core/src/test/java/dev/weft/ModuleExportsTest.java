@@ -27,6 +27,7 @@ class ModuleExportsTest {
             "dev.weft.sync",
             "dev.weft.blocking",
             "dev.weft.fs",
+            "dev.weft.scope",
             "dev.weft.flow",
             "dev.weft.sim");
 

@@ -29,6 +29,21 @@ public final class Carrier {
         default Object pollingContext() {
             return null;
         }
+
+        /**
+         * @return the {@link Ambient} context of the body: what it bound itself, else what the
+         *     code polling it had when it last stepped it
+         */
+        default Object ambient() {
+            return null;
+        }
+
+        /**
+         * Binds the body's own {@link Ambient} context (on the body's thread).
+         *
+         * @param ambient the context, or {@code null} to go back to the poller's
+         */
+        default void ambient(Object ambient) {}
     }
 
     /** @return the carrier of the current coroutine body, else the current thread */

@@ -3,15 +3,17 @@ package dev.weft.internal;
 /**
  * An executor thread that keeps its per-thread runtime state in fields instead of
  * {@link ThreadLocal}s: the cooperative budget (so {@link Coop} costs one {@code instanceof} and a
- * field access) and the task being polled.
+ * field access), the task being polled and the {@link Ambient} context of the code it runs.
  *
- * <p>Fields: {@code budget}, {@code polling} and {@code wokenInPoll} are touched by the owning
- * thread only (they describe what the current thread is doing), so they are plain fields.
+ * <p>Fields: {@code budget}, {@code polling}, {@code wokenInPoll} and {@code ambient} are touched
+ * by the owning thread only (they describe what the current thread is doing), so they are plain
+ * fields.
  */
 public class CoopThread extends Thread {
     int budget = Coop.UNLIMITED;
     private Object polling;
     private Object wokenInPoll;
+    Object ambient;
 
     /**
      * A budget-keeping thread.

@@ -9,6 +9,7 @@ import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.SelfWakingContext;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
+import dev.weft.internal.Ambient;
 import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
@@ -119,6 +120,9 @@ import java.util.concurrent.locks.LockSupport;
  *       volatile {@code done}.</li>
  *   <li>{@code body}: final; called by {@link #run()} (or inline by an awaiting
  *       coroutine).</li>
+ *   <li>{@code polledAmbient}: volatile; written like {@code sink} with the poller's ambient context
+ *       ({@link Ambient}), read by the body; {@code bodyAmbient}: the body's own binding, body
+ *       thread only.</li>
  *   <li>{@code sink}: volatile; written by each poll, cancel and pollCancel with the sink of the
  *       calling thread (a worker: the runtime's failure hook); read by {@link #reportFailure} on
  *       the body's thread, where what the body throws while it unwinds is reported.</li>
@@ -232,6 +236,8 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     private volatile boolean cancelled;
     private volatile boolean draining;
     private volatile FailureSink sink;
+    private volatile Object polledAmbient;
+    private Object bodyAmbient;
     private volatile boolean done;
     private byte phase;
     private boolean inlined;
@@ -328,8 +334,26 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         return Poll.pending();
     }
 
-    /** Remembers the failure sink of the calling thread, where the body's unwinding failures go. */
+    /**
+     * The body's {@link Ambient} context: what it bound itself ({@code TaskLocal}'s {@code call}
+     * in the body), else what its poller had at the last poll, cancel or pollCancel.
+     */
+    @Override
+    public Object ambient() {
+        Object own = bodyAmbient;
+        return own != null ? own : polledAmbient;
+    }
+
+    /** Binds the body's own context; on the body's thread only. */
+    @Override
+    public void ambient(Object ambient) {
+        bodyAmbient = ambient == polledAmbient ? null : ambient;
+    }
+
+    /** Remembers the failure sink and the ambient context of the calling thread (the poller's). */
     private void captureSink() {
+        Object a = Ambient.current();
+        if (a != polledAmbient) polledAmbient = a;
         FailureSink s = Wakes.sinkOfCurrentThread();
         if (s != null && s != this && s != sink) sink = s;
     }

@@ -1,5 +1,6 @@
 package dev.weft.task.internal;
 
+import dev.weft.internal.Ambient;
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
@@ -153,14 +154,6 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     int listSlot = -1;
 
     /**
-     * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
-     * run it at once), since that first queue entry is what SCHEDULED stands for.
-     *
-     * @param future the future to run
-     * @param schedule the owning executor
-     * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
-     */
-    /**
      * Spawns {@code future} on this task's executor from any thread (see
      * {@link Schedule#spawnFromOtherThread}).
      *
@@ -172,13 +165,31 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         return schedule.spawnFromOtherThread(future);
     }
 
+    /**
+     * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
+     * run it at once), since that first queue entry is what SCHEDULED stands for.
+     *
+     * @param future the future to run
+     * @param schedule the owning executor
+     * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
+     */
     public RawTask(Future<T> future, Schedule schedule, boolean withHandle) {
-        this.slot = java.util.Objects.requireNonNull(future, "future");
+        this.slot = inheritBindings(java.util.Objects.requireNonNull(future, "future"));
         this.schedule = schedule;
         int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
         // a release store, no fence: the queue or list that receives the task publishes it
         STATE.lazySet(this, SCHEDULED | (withHandle ? HANDLE : 0) | shard << SHARD_SHIFT);
         if (FlightRecorderGate.open() && TaskSpawnedEvent.PROBE.isEnabled()) TaskEvents.spawned(this, future);
+    }
+
+    /**
+     * A task inherits the task-local bindings of the code that spawns it: its future then runs
+     * with them ({@link WithBindings}). Code without bindings pays one read of its thread's
+     * context slot, and its task no wrapper.
+     */
+    private static <T> Future<T> inheritBindings(Future<T> future) {
+        if (future instanceof WithBindings<T> || !(Ambient.current() instanceof Bindings b)) return future;
+        return new WithBindings<>(b, future);
     }
 
     /** Marks a task not yet published as keeping statistics ({@link TaskStats#attach}). */
@@ -403,6 +414,11 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     @Override
     public boolean isDone() {
         return isCompleted();
+    }
+
+    /** @return whether an await of the handle threw the task's failure (it surfaced there) */
+    public boolean failureTaken() {
+        return (state & TAKEN) != 0;
     }
 
     /**

@@ -1,0 +1,64 @@
+package dev.weft.task.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The task-local bindings of a context, as the runtime's {@link dev.weft.internal.Ambient} slot
+ * holds them: an immutable list, newest binding first, so binding one more key shares everything
+ * bound before and a read walks a few entries. Keys are compared by identity; a key bound twice
+ * reads its newest value.
+ *
+ * {@snippet :
+ * Bindings b = Bindings.with(Bindings.with(null, REQUEST_ID, "r-17"), TENANT, "acme");
+ * Object v = Bindings.get(b, REQUEST_ID); // "r-17"
+ * }
+ *
+ * @param key the key of this entry
+ * @param value its value (never {@code null})
+ * @param next the bindings made before, or {@code null}
+ */
+public record Bindings(Object key, Object value, Bindings next) {
+    /**
+     * @param b bindings, or {@code null}
+     * @param key a key
+     * @param value its value
+     * @return {@code b} with {@code key} bound to {@code value}
+     */
+    public static Bindings with(Bindings b, Object key, Object value) {
+        return new Bindings(key, value, b);
+    }
+
+    /**
+     * @param b bindings, or {@code null}
+     * @param key a key
+     * @return the newest value bound to {@code key}, or {@code null}
+     */
+    public static Object get(Bindings b, Object key) {
+        for (Bindings e = b; e != null; e = e.next) {
+            if (e.key == key) return e.value;
+        }
+        return null;
+    }
+
+    /**
+     * @param b bindings, or {@code null}
+     * @return {@code key=value} for each key's newest value, oldest first: for task dumps and JFR
+     */
+    public static String describe(Bindings b) {
+        List<String> out = new ArrayList<>();
+        List<Object> seen = new ArrayList<>();
+        for (Bindings e = b; e != null; e = e.next) {
+            Object key = e.key;
+            if (seen.stream().anyMatch(k -> k == key)) continue;
+            seen.add(key);
+            out.addFirst(key + "=" + e.value);
+        }
+        return String.join(", ", out);
+    }
+
+    @Override
+    public String toString() {
+        return "Bindings[" + describe(this) + "]";
+    }
+}
