@@ -294,6 +294,24 @@ public final class TaskScope<T, R> implements AutoCloseable {
     }
 
     /**
+     * A graceful close, for shutting a server down: closes the scope to spawns and lets the
+     * children alive end on their own for up to {@code grace}; then cancels the rest, as
+     * {@link #closing()} does, and is ready once every child has ended. Shielded as
+     * {@code closing()} is.
+     *
+     * {@snippet :
+     * acceptLoop.cancel();                                   // stop taking connections
+     * await(connections.closing(Duration.ofSeconds(1)));     // requests in flight get a second
+     * }
+     *
+     * @param grace how long the children may take before they are cancelled
+     * @return the future of the close
+     */
+    public Future<Void> closing(Duration grace) {
+        return new GracefulClose(Objects.requireNonNull(grace, "grace"));
+    }
+
+    /**
      * Closes the scope: as {@code await(closing())}, in a stackful body (suspending) or on a
      * plain thread (blocking). In a woven body the weaver turns this call into that await. Never
      * throws a child's failure. Idempotent.
@@ -414,10 +432,15 @@ public final class TaskScope<T, R> implements AutoCloseable {
 
     /** The close, once: cancel what is alive, wait for it, then tidy up. */
     private final class Closing implements Future<Void>, Shielded {
+        private boolean started; // the owner's: whether this close sealed and stopped the ledger
+
         @Override
         public Poll<Void> poll(Context cx) {
             if (closed) return Poll.ready(null);
-            if (!ledger.isClosed()) ledger.close();
+            if (!started) {
+                started = true;
+                ledger.close();
+            }
             if (ledger.pollEmpty(cx).isPending()) return Poll.pending();
             finish();
             return Poll.ready(null);
@@ -426,6 +449,46 @@ public final class TaskScope<T, R> implements AutoCloseable {
         @Override
         public String toString() {
             return "close of " + TaskScope.this;
+        }
+    }
+
+    /** The close of {@link #closing(Duration)}: sealed, then (after the grace) the plain close. */
+    private final class GracefulClose implements Future<Void>, Shielded {
+        private final Duration grace;
+        private Future<Void> timer;
+
+        GracefulClose(Duration grace) {
+            this.grace = grace;
+        }
+
+        @Override
+        public Poll<Void> poll(Context cx) throws Exception {
+            if (!closed && !ledger.isStopped()) {
+                ledger.seal();
+                if (timer == null) timer = Time.sleep(grace);
+                if (ledger.pollEmpty(cx).isPending()) {
+                    if (timer.poll(cx).isPending()) return Poll.pending();
+                    timer = null; // the grace is over: it fired
+                }
+            }
+            dropTimer();
+            return closing.poll(cx);
+        }
+
+        @Override
+        public void cancel() {
+            dropTimer();
+        }
+
+        private void dropTimer() {
+            Future<Void> t = timer;
+            timer = null;
+            if (t != null) t.cancel();
+        }
+
+        @Override
+        public String toString() {
+            return "graceful close (" + grace + ") of " + TaskScope.this;
         }
     }
 

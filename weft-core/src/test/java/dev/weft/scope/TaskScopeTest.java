@@ -239,6 +239,51 @@ class TaskScopeTest {
         assertThat(seen).isEqualTo("r-17 in req");
     }
 
+    @Test
+    void aGracefulCloseLetsChildrenFinishWithinTheGraceThenCancelsTheRest() {
+        rt.blockOn(Weft.async(() -> {
+            TaskScope<Object, Void> scope = TaskScope.open();
+            scope.spawn(after("quick", 10, 1));
+            scope.spawn(after("stuck", 60_000, 2));
+            await(scope.closing(Duration.ofMillis(100)));
+            assertThatThrownBy(() -> scope.spawn(after("late", 1, 3))).isInstanceOf(IllegalStateException.class);
+            return null;
+        }));
+        assertThat(log).containsExactly("quick done", "quick finally", "stuck finally");
+    }
+
+    @Test
+    void aTrackerReportsFailuresAsTheyHappenAndShutsDownGracefully() {
+        rt.blockOn(Weft.async(() -> {
+            TaskTracker tracker = TaskTracker.open();
+            tracker.spawn(failing("conn-1", 1));
+            tracker.spawn(after("conn-2", 20, 1));
+            tracker.spawn(after("conn-3", 60_000, 1));
+            await(Time.sleep(Duration.ofMillis(10)));
+            assertThat(hooked).as("reported when it happened").hasSize(1);
+            await(tracker.shutdown(Duration.ofMillis(100)));
+            assertThat(tracker.active()).isZero();
+            return null;
+        }));
+        assertThat(log).contains("conn-2 done", "conn-3 finally");
+        assertThat(hooked).singleElement().satisfies(t -> assertThat(t).hasMessage("conn-1 failed"));
+    }
+
+    @Test
+    void aCancellationTokenCancelsItsChildrenAndStopsWhatRunsUntilIt() {
+        CancellationToken server = CancellationToken.create();
+        CancellationToken conn = server.child();
+        CancellationToken other = CancellationToken.create().child();
+        Task<Integer> loop = rt.spawn(conn.runUntilCancelled(after("loop", 60_000, 1)));
+        Task<Void> waiter = rt.spawn(server.cancelled());
+        server.cancel();
+        assertThatThrownBy(() -> rt.blockOn(loop)).isInstanceOf(CancellationException.class);
+        rt.blockOn(waiter);
+        assertThat(conn.isCancelled()).isTrue();
+        assertThat(other.isCancelled()).isFalse();
+        assertThat(server.child().isCancelled()).as("a child of a cancelled token").isTrue();
+    }
+
     private void awaitLog(String event) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!log.contains(event)) {

@@ -38,7 +38,8 @@ import java.util.List;
  * stop             !stopped            stopped; every linked child's task is cancelled (outside
  *                                      the lock; a child not yet handed its task is cancelled by
  *                                      its spawner, which looks at stopped after handing it)
- * close            !closed             closed, then stop
+ * seal             -                   closed (a graceful close: the children end on their own)
+ * close            -                   closed, then stop
  * pollEmpty        -                   ready when live == 0, else waiter = the poller's waker
  * </pre>
  * A child is linked from its {@link #add} to its {@link #ended}, and {@code ended} happens after
@@ -126,8 +127,8 @@ public final class ChildLedger {
             c.prev = null;
             c.next = null;
             live--;
-            if (c.state() == java.util.concurrent.Future.State.FAILED) failed.add(c);
             stop = !stopped && events.onComplete(c);
+            if (c.failureUnsurfaced()) failed.add(c); // kept for a join, or the report at close
             wake = live == 0 || stop ? takeWaiter() : null;
         }
         if (stop) stop();
@@ -157,11 +158,14 @@ public final class ChildLedger {
         return true;
     }
 
+    /** Closes the scope to spawns, without stopping it: its children may end on their own. */
+    public synchronized void seal() {
+        closed = true;
+    }
+
     /** Closes the scope (no more spawns) and stops it. */
     public void close() {
-        synchronized (this) {
-            closed = true;
-        }
+        seal();
         stop();
     }
 

@@ -131,6 +131,11 @@ public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
         return failure;
     }
 
+    /** Its failure was reported where it ended (a tracker's joiner): it surfaced there. */
+    void surfaced() {
+        surfaced = true;
+    }
+
     /**
      * A join completed: a failure its joiner read went out with the join's outcome.
      *
