@@ -187,7 +187,7 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
             out = null; // the body did not catch it: the normal end of an unwinding
         } catch (Throwable t) {
             ended();
-            Wakes.report(t);
+            Wakes.report("woven body " + getClass().getName() + ": thrown while it unwound from a cancellation", t);
             return;
         }
         if (out != SUSPENDED) ended(); // else suspended on a shielded future: pollCancel goes on

@@ -167,6 +167,7 @@ public final class LocalExecutor implements AutoCloseable {
         for (RawTask<?> t; (t = q.local.poll()) != null; ) queued.add(t);
         for (RawTask<?> t; (t = q.inject.pop()) != null; ) queued.add(t);
         for (RawTask<?> t : queued) if (!t.shutdownQueued()) unwinding.add(t);
+        unwinding.addAll(q.lateUnwinding);
         CloseDrain.run(unwinding, q.inject, System.nanoTime() + CLOSE_DRAIN_NANOS);
     }
 
@@ -180,6 +181,7 @@ public final class LocalExecutor implements AutoCloseable {
         final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
         final WorkerParker parker = new WorkerParker(null);
         final TaskList tasks = new TaskList();
+        final java.util.Set<RawTask<?>> lateUnwinding = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final AtomicLong spawned = new AtomicLong();
         final AtomicLong finished = new AtomicLong();
         final Consumer<Throwable> hook;
@@ -203,6 +205,11 @@ public final class LocalExecutor implements AutoCloseable {
         @Override
         public boolean track(RawTask<?> task) {
             return tasks.add(task);
+        }
+
+        @Override
+        public void unwindingAfterClose(RawTask<?> task) {
+            lateUnwinding.add(task);
         }
 
         @Override

@@ -3,6 +3,7 @@ package dev.weft.exec;
 import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;
+import dev.weft.exec.internal.FailureLog;
 import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
@@ -342,7 +343,7 @@ public final class Runtime implements AutoCloseable {
         public static final String MANAGEMENT_BEAN_PROPERTY = "weft.managementBean";
         private int workers = java.lang.Runtime.getRuntime().availableProcessors();
         private String threadNamePrefix = "weft-worker-";
-        private Consumer<Throwable> onUncaught = Builder::reportToThreadHandler;
+        private Consumer<Throwable> onUncaught = FailureLog.INSTANCE;
         private Duration shutdownTimeout = Duration.ofSeconds(10);
         private Clock clock = Clock.system();
         private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
@@ -412,11 +413,6 @@ public final class Runtime implements AutoCloseable {
             return this;
         }
 
-        private static void reportToThreadHandler(Throwable t) {
-            Thread cur = Thread.currentThread();
-            cur.getUncaughtExceptionHandler().uncaughtException(cur, t);
-        }
-
         /**
          * @param n the number of worker threads, at least 1
          * @return this builder
@@ -437,9 +433,13 @@ public final class Runtime implements AutoCloseable {
         }
 
         /**
-         * Where exceptions of tasks nobody awaits go (detached tasks, {@code execute} runnables,
-         * throwing {@code cancel()} hooks). The default hands them to the current thread's
-         * uncaught-exception handler.
+         * Where failures nobody else takes go: a failed task that was detached, or whose handle was
+         * dropped before anyone awaited it (reported once its handle is unreachable), a task
+         * scope's child failure that no join surfaced, what a body threw while it unwound from a
+         * cancellation, a throwing {@code cancel()} hook or waker, an {@code execute} runnable.
+         * Each failure is reported once. The default logs a line (System.Logger {@code dev.weft},
+         * WARNING) naming the task when there is one (its id, its future, and its spawn site when
+         * task statistics are on), with the stack trace.
          *
          * @param hook receives each such exception, on the thread where the task failed
          * @return this builder

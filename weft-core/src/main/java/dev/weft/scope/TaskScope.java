@@ -9,7 +9,6 @@ import dev.weft.future.Fallible;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.internal.Shielded;
-import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Ambient;
 import dev.weft.internal.CoopThread;
 import dev.weft.scope.internal.ChildLedger;
@@ -498,7 +497,7 @@ public final class TaskScope<T, R> implements AutoCloseable {
         Task<?> w = watchdog;
         if (w != null) w.cancel();
         OpenScopes.pop(owner, this, hidden);
-        for (Throwable t : ledger.takeUnsurfacedFailures()) Wakes.report(t);
+        for (ScopeChild<?> c : ledger.takeUnsurfacedFailures()) c.reportFailure("failed, and no join surfaced it");
     }
 
     /**

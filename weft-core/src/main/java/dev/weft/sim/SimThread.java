@@ -1,5 +1,6 @@
 package dev.weft.sim;
 
+import dev.weft.future.internal.FailureSink;
 import dev.weft.future.Future;
 import dev.weft.internal.Drivers;
 import dev.weft.task.internal.RawTask;
@@ -15,7 +16,7 @@ import dev.weft.task.internal.Spawner;
  * new SimThread(sim, () -> sim.scheduler().loop(main)).start();
  * }
  */
-final class SimThread extends Thread implements Drivers.Owner, Spawner {
+final class SimThread extends Thread implements Drivers.Owner, Spawner, FailureSink {
     private final SimRuntime sim;
 
     SimThread(SimRuntime sim, Runnable body) {
@@ -31,6 +32,12 @@ final class SimThread extends Thread implements Drivers.Owner, Spawner {
     @Override
     public Drivers drivers() {
         return sim.drivers();
+    }
+
+    /** A failure nobody can take (an unwinding body's, a throwing waker's): the simulation's hook. */
+    @Override
+    public void reportFailure(Throwable failure) {
+        sim.uncaught(failure);
     }
 
     @Override

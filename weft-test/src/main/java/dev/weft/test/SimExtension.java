@@ -62,9 +62,9 @@ final class SimExtension implements InvocationInterceptor, ParameterResolver, Te
         boolean check = a.checkDeterminism() || Boolean.getBoolean("weft.sim.checkDeterminism");
         Duration limit = Duration.ofSeconds(a.realTimeLimitSeconds());
         return seeds(a).boxed().flatMap(seed -> {
-            SimPlan first = new SimPlan(seed, a.spuriousWakeRate(), a.heldWakeRate(), limit, false);
+            SimPlan first = new SimPlan(seed, a.spuriousWakeRate(), a.heldWakeRate(), limit, false, a.failOnUncaught());
             if (!check) return Stream.of(invocation(first));
-            SimPlan again = new SimPlan(seed, a.spuriousWakeRate(), a.heldWakeRate(), limit, true);
+            SimPlan again = new SimPlan(seed, a.spuriousWakeRate(), a.heldWakeRate(), limit, true, a.failOnUncaught());
             return Stream.of(invocation(first), invocation(again));
         });
     }
@@ -204,7 +204,7 @@ final class SimExtension implements InvocationInterceptor, ParameterResolver, Te
         if (a == null) {
             throw new ExtensionConfigurationException(m + ": the simulation extension serves @WeftTest and @WeftSim methods");
         }
-        return new SimPlan(SimRuntime.seedProperty(0), 0, 0, Duration.ofSeconds(a.realTimeLimitSeconds()), false);
+        return new SimPlan(SimRuntime.seedProperty(0), 0, 0, Duration.ofSeconds(a.realTimeLimitSeconds()), false, true);
     }
 
     // ---- failures ------------------------------------------------------------------------------

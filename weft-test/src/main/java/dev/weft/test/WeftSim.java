@@ -60,6 +60,12 @@ public @interface WeftSim {
      */
     boolean checkDeterminism() default false;
 
+    /**
+     * @return whether a failure that goes to the simulation's failure hook fails the run (the
+     *     default); {@code false} keeps them for the test to read ({@code SimRuntime.uncaughtFailures()})
+     */
+    boolean failOnUncaught() default true;
+
     /** @return the most real time one run may take, in seconds */
     long realTimeLimitSeconds() default 60;
 }

@@ -365,9 +365,14 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
      */
     @Override
     public void reportFailure(Throwable failure) {
+        reportFailure("a stackful body (" + this + "): thrown while it unwound from a cancellation", failure);
+    }
+
+    @Override
+    public void reportFailure(String what, Throwable failure) {
         FailureSink s = sink;
         if (s != null) {
-            s.reportFailure(failure);
+            s.reportFailure(what, failure);
         } else {
             Thread t = thread != null ? thread : Thread.currentThread();
             t.getThreadGroup().uncaughtException(t, failure);

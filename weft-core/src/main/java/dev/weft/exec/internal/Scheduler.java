@@ -57,6 +57,8 @@ import java.util.function.Consumer;
  */
 public final class Scheduler implements Schedule {
     final Worker[] workers;
+    /** Tasks still cancelling that a worker found the executor closed for: the close runs them. */
+    private final java.util.Set<RawTask<?>> unwindingAfterClose = java.util.concurrent.ConcurrentHashMap.newKeySet();
     final InjectQueue<RawTask<?>> inject = new InjectQueue<>();
     final Idle idle;
     private final TaskList tasks = new TaskList();
@@ -301,6 +303,11 @@ public final class Scheduler implements Schedule {
     }
 
     @Override
+    public void unwindingAfterClose(RawTask<?> task) {
+        unwindingAfterClose.add(task);
+    }
+
+    @Override
     public void release(RawTask<?> task, boolean tracked) {
         if (tracked) tasks.remove(task);
         if (withStats != null) withStats.remove(task);
@@ -317,6 +324,12 @@ public final class Scheduler implements Schedule {
     @Override
     public void uncaught(Throwable error) {
         Schedule.report(hook, error);
+    }
+
+    @Override
+    public void uncaught(String what, Throwable error) {
+        if (hook instanceof FailureLog log) log.failed(what, error);
+        else Schedule.report(hook, error);
     }
 
     /** Wakes a parked worker if nobody is searching for work. */
@@ -387,6 +400,7 @@ public final class Scheduler implements Schedule {
             }
         }
         for (RawTask<?> t; (t = inject.pop()) != null; ) shutdownQueued(t, unwinding);
+        unwinding.addAll(unwindingAfterClose); // the workers ended: nothing more is added there
         all &= CloseDrain.run(unwinding, inject, deadline);
         WorkerSpacers sp = spacers; // null if never started
         if (sp != null) all &= sp.stop(deadline);

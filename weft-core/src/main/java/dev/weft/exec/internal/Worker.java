@@ -168,6 +168,11 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
         scheduler.uncaught(failure);
     }
 
+    @Override
+    public void reportFailure(String what, Throwable failure) {
+        scheduler.uncaught(what, failure);
+    }
+
     /**
      * One turn of the loop: find a task and run it, or park. A method of its own so that the loop's
      * on-stack compilation stays a call to it: the JIT compiles the tasks' polls into this method

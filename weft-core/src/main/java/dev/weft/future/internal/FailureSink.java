@@ -19,4 +19,16 @@ public interface FailureSink {
      * @param failure what was thrown
      */
     void reportFailure(Throwable failure);
+
+    /**
+     * Takes a throwable that nobody awaits, with what it is (the task it comes from, and how it
+     * came about) for the report. The default drops {@code what}. Must not throw.
+     *
+     * @param what where the failure comes from, such as "task 1a2b (...): thrown while it unwound
+     *     from a cancellation"
+     * @param failure what was thrown
+     */
+    default void reportFailure(String what, Throwable failure) {
+        reportFailure(failure);
+    }
 }

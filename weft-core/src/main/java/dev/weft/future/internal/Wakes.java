@@ -66,6 +66,23 @@ public final class Wakes {
     }
 
     /**
+     * {@link #report(Throwable)} with what the failure is, for the report's text.
+     *
+     * @param what where it comes from and how it came about
+     * @param failure what was thrown where nobody can take it
+     */
+    public static void report(String what, Throwable failure) {
+        Thread cur = Thread.currentThread();
+        try {
+            FailureSink sink = sinkOfCurrentThread();
+            if (sink != null) sink.reportFailure(what, failure);
+            else cur.getUncaughtExceptionHandler().uncaughtException(cur, failure);
+        } catch (Throwable t) {
+            if (t != failure) failure.addSuppressed(t);
+        }
+    }
+
+    /**
      * The sink of the current thread: the thread itself if it is one (a runtime's worker), else its
      * uncaught-exception handler if that is one (a stackful coroutine's body thread, whose
      * coroutine passes failures on to the thread that polls it), else the sink

@@ -228,11 +228,11 @@ public final class ChildLedger {
         failed.removeIf(ScopeChild::surfaceIfRead);
     }
 
-    /** @return the failures of ended children that surfaced nowhere, each once: the scope reports them */
-    public synchronized List<Throwable> takeUnsurfacedFailures() {
-        List<Throwable> out = new ArrayList<>();
+    /** @return the children whose failure surfaced nowhere, each once: the scope reports them */
+    public synchronized List<ScopeChild<?>> takeUnsurfacedFailures() {
+        List<ScopeChild<?>> out = new ArrayList<>();
         for (ScopeChild<?> c : failed) {
-            if (c.failureUnsurfaced()) out.add(c.failure());
+            if (c.failureUnsurfaced()) out.add(c);
         }
         failed.clear();
         return out;

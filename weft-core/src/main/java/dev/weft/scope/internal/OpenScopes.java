@@ -1,7 +1,7 @@
 package dev.weft.scope.internal;
 
 import dev.weft.internal.Carrier;
-import dev.weft.internal.CoopThread;
+import dev.weft.task.internal.RawTask;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,12 +28,12 @@ public final class OpenScopes {
     /** @return the identity of the code running now, as an owner of scopes */
     public static Object owner() {
         Thread t = Thread.currentThread();
-        if (t instanceof CoopThread c && c.polling() != null) return c.polling();
         if (t.isVirtual() && t.getUncaughtExceptionHandler() instanceof Carrier.Body b) {
             Object polling = b.pollingContext();
-            return polling instanceof dev.weft.task.internal.RawTask<?> ? polling : b;
+            return polling instanceof RawTask<?> ? polling : b;
         }
-        return t;
+        RawTask<?> task = RawTask.polledHere();
+        return task != null ? task : t;
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.weft.scope.internal;
 
-import dev.weft.future.internal.Wakes;
 import dev.weft.scope.Joiner;
 import dev.weft.scope.Subtask;
 import java.util.concurrent.Future.State;
@@ -23,10 +22,7 @@ public final class Reporting<T> implements Joiner<T, Void> {
 
     @Override
     public boolean onComplete(Subtask<? extends T> child) {
-        if (child.state() == State.FAILED && child instanceof ScopeChild<?> c) {
-            Wakes.report(c.exception());
-            c.surfaced();
-        }
+        if (child.state() == State.FAILED && child instanceof ScopeChild<?> c) c.reportFailure("failed");
         return false;
     }
 

@@ -3,6 +3,7 @@ package dev.weft.scope.internal;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.future.internal.Wakes;
 import dev.weft.scope.Subtask;
 import dev.weft.task.Task;
 import dev.weft.task.internal.Bindings;
@@ -55,6 +56,12 @@ public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
         super(bindings, inner);
         this.ledger = ledger;
         this.index = index;
+    }
+
+    /** A child's failure surfaces through its scope (a join, else the report at close). */
+    @Override
+    public boolean failureSurfacesElsewhere() {
+        return true;
     }
 
     /** @param task the child's task, right after it was spawned */
@@ -131,11 +138,6 @@ public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
         return failure;
     }
 
-    /** Its failure was reported where it ended (a tracker's joiner): it surfaced there. */
-    void surfaced() {
-        surfaced = true;
-    }
-
     /**
      * A join completed: a failure its joiner read went out with the join's outcome.
      *
@@ -155,9 +157,22 @@ public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
         return !(task instanceof RawTask<T> t) || !t.failureTaken();
     }
 
-    /** @return the failure, for the scope's report of unsurfaced ones */
-    Throwable failure() {
-        return failure;
+    /**
+     * Reports its failure to the failure hook of the runtime that ran it (through its task, so the
+     * report reaches that runtime from any thread), with {@code why} it is reported.
+     *
+     * @param why what the report says after the child
+     */
+    public void reportFailure(String why) {
+        surfaced = true;
+        String what = "child " + index + " of task scope " + ledger.scopeName() + " (" + inner() + ") " + why;
+        if (task instanceof RawTask<T> t) t.reportFailure(what, failure);
+        else Wakes.report(what, failure);
+    }
+
+    /** @return the name of its scope */
+    public String scopeName() {
+        return ledger.scopeName();
     }
 
     @Override

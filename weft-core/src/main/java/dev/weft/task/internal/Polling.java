@@ -32,6 +32,11 @@ final class Polling {
         else CURRENT.set(prev);
     }
 
+    /** @return the task this thread is polling (or cancelling) now, or {@code null} */
+    static Object current() {
+        return Thread.currentThread() instanceof CoopThread c ? c.polling() : CURRENT.get();
+    }
+
     /** @return whether this thread is inside a poll (or the cancellation) of {@code task} */
     static boolean isPolling(Object task) {
         Object cur = Thread.currentThread() instanceof CoopThread c ? c.polling() : CURRENT.get();

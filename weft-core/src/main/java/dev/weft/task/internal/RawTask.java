@@ -264,7 +264,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
             try {
                 p = future().poll(this);
             } catch (Throwable t) {
-                complete(new Failure(t));
+                boolean watch = !(future() instanceof WithBindings<?> w && w.failureSurfacesElsewhere());
+                Failure f = new Failure(t, describe());
+                complete(f);
+                if (watch) watchFailure(f);
                 return;
             }
             boolean selfWoken = Polling.takeSelfWake(this);
@@ -309,6 +312,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
                     return;
                 }
                 closedTracking = true; // draining in a closed executor: the closer runs it when woken
+                schedule.unwindingAfterClose(this);
             }
             boolean queued = (s & SCHEDULED) != 0; // an entry left by a canceller: it runs the task
             int next = again ? (s & ~(RUNNING | NOTIFIED)) | SCHEDULED : s & ~RUNNING;
@@ -331,7 +335,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
             try {
                 future().cancel();
             } catch (Throwable t) {
-                schedule.uncaught(t);
+                schedule.uncaught(describe() + ": its cancel() hook threw", t);
             }
             drain();
         } finally {
@@ -363,7 +367,12 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     /** Takes a failure reported while this task's future unwinds: the executor's failure hook. */
     @Override
     public void reportFailure(Throwable failure) {
-        schedule.uncaught(failure);
+        schedule.uncaught(describe() + ": thrown while it was being cancelled", failure);
+    }
+
+    @Override
+    public void reportFailure(String what, Throwable failure) {
+        schedule.uncaught(what, failure);
     }
 
     /**
@@ -401,7 +410,28 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
             Waker a = awaiter;
             if (a != null) Wakes.wake(a);
         }
-        if ((s & HANDLE) == 0 && out instanceof Failure f) schedule.uncaught(f.error());
+        if ((s & HANDLE) == 0 && out instanceof Failure f) {
+            f.surfaced();
+            schedule.uncaught(f.task() + " failed, and it was detached", f.error());
+        }
+    }
+
+    /**
+     * A failure the handle still wants: reported through the failure hook if the handle is dropped
+     * before an await took it ({@link Unobserved}). Only failing tasks pay for it.
+     */
+    private void watchFailure(Failure f) {
+        if ((state & (HANDLE | TAKEN)) == HANDLE) Unobserved.watch(this, f, schedule);
+    }
+
+    /**
+     * @return the task for a report, while it still has its future: its id, its future (which names
+     *     a woven body's lambda, and shows its task-local bindings and scope) and, with statistics
+     *     on, its spawn site
+     */
+    private String describe() {
+        TaskStats st = (state & STATS) != 0 ? schedule.statsOf(this) : null;
+        return "task " + id() + " (" + slot + (st != null ? ", spawned at " + st.spawnSite() : "") + ")";
     }
 
     // ---- the handle's side ------------------------------------------------------------------
@@ -414,6 +444,11 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     @Override
     public boolean isDone() {
         return isCompleted();
+    }
+
+    /** @return the task the current thread is polling (or cancelling) now, or {@code null} */
+    public static RawTask<?> polledHere() {
+        return Polling.current() instanceof RawTask<?> t ? t : null;
     }
 
     /** @return whether an await of the handle threw the task's failure (it surfaced there) */
@@ -509,8 +544,9 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     @Override
     public void detach() {
         int s = getAndClear(HANDLE);
-        if ((s & (HANDLE | COMPLETED | TAKEN)) == (HANDLE | COMPLETED) && slot instanceof Failure f) {
-            schedule.uncaught(f.error());
+        if ((s & (HANDLE | COMPLETED | TAKEN)) == (HANDLE | COMPLETED) && slot instanceof Failure f && !f.isSurfaced()) {
+            f.surfaced();
+            schedule.uncaught(f.task() + " failed, and it was detached", f.error());
         }
     }
 
@@ -578,6 +614,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
                 // a detach came first and the failure went to the runtime's hook: surfaced once only
                 throw new IllegalStateException("the task's handle was detached: its failure went to the runtime's failure hook");
             }
+            f.surfaced();
             Throwable e = f.error();
             if (e instanceof Exception ex) throw ex;
             if (e instanceof Error err) throw err;

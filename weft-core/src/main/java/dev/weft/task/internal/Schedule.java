@@ -46,6 +46,15 @@ public interface Schedule {
     boolean track(RawTask<?> task);
 
     /**
+     * A task whose future is still cancelling found the executor closed ({@link #track} refused
+     * it): the executor's close must run it when it is woken, until it completes. Called at most
+     * once per task, by the thread that owns its poll.
+     *
+     * @param task the task
+     */
+    default void unwindingAfterClose(RawTask<?> task) {}
+
+    /**
      * The task completed or was cancelled: the executor counts it as finished and, if it was
      * tracked, forgets it.
      *
@@ -72,6 +81,19 @@ public interface Schedule {
      * @param error what the task threw
      */
     void uncaught(Throwable error);
+
+    /**
+     * A task failed and its failure reached nobody: report {@code error} (the runtime's hook),
+     * with {@code what} saying which task and how (the default hook logs it; a hook set by the
+     * user gets the throwable alone).
+     *
+     * @param what the task and why it is reported, such as "task 1a2b (Server$serve$0) failed, and
+     *     it was detached"
+     * @param error what the task threw
+     */
+    default void uncaught(String what, Throwable error) {
+        uncaught(error);
+    }
 
     /**
      * Hands {@code error} to {@code hook}; if the hook itself throws, that failure (with

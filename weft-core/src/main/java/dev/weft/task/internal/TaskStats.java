@@ -62,6 +62,11 @@ public final class TaskStats {
     private volatile long scheduledSince; // through SCHEDULED_SINCE; 0: not waiting in a queue
     private volatile long stateSince;
 
+    /** @return where the task was spawned ({@link SpawnSite}) */
+    String spawnSite() {
+        return spawnSite;
+    }
+
     private TaskStats(String spawnSite, long now) {
         this.spawnSite = spawnSite;
         this.createdAt = now;

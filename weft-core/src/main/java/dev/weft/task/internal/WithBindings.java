@@ -37,6 +37,14 @@ public class WithBindings<T> implements Future<T> {
         return bindings;
     }
 
+    /**
+     * @return whether a failure of this future reaches somebody without its task's handle (a task
+     *     scope's child: through the scope), so that the task need not watch its dropped handle
+     */
+    public boolean failureSurfacesElsewhere() {
+        return false;
+    }
+
     /** @return the future run with them */
     public final Future<T> inner() {
         return inner;
