@@ -16,7 +16,7 @@ import dev.weft.scope.internal.OpenScopes;
 import dev.weft.scope.internal.ScopeChild;
 import dev.weft.task.Task;
 import dev.weft.task.internal.Bindings;
-import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.ScopeView;
 import dev.weft.time.Time;
 import java.time.Duration;
 import java.util.List;
@@ -76,7 +76,7 @@ import java.util.function.UnaryOperator;
  * @param <T> the children's output type
  * @param <R> what {@link #join()} gives
  */
-public final class TaskScope<T, R> implements AutoCloseable {
+public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
     private static final AtomicInteger IDS = new AtomicInteger();
     /** The binding through which children (and code deeper in them) find their scope. */
     private static final Object SCOPE_KEY = new Object() {
@@ -337,6 +337,7 @@ public final class TaskScope<T, R> implements AutoCloseable {
     }
 
     /** @return the scope's name (given, or {@code scope-N}) */
+    @Override
     public String name() {
         return name;
     }
@@ -346,7 +347,14 @@ public final class TaskScope<T, R> implements AutoCloseable {
         return parent;
     }
 
+    /** @return {@link #parent()}, for dumps */
+    @Override
+    public ScopeView parentView() {
+        return parent;
+    }
+
     /** @return the time left before the deadline (this scope's or an enclosing one's), if any */
+    @Override
     public Optional<Duration> timeLeft() {
         if (deadlineNanos == Long.MAX_VALUE) return Optional.empty();
         return Optional.of(Duration.ofNanos(Math.max(0, deadlineNanos - Time.nanoTime())));
@@ -373,6 +381,7 @@ public final class TaskScope<T, R> implements AutoCloseable {
     }
 
     /** @return how many children are alive */
+    @Override
     public int liveChildren() {
         return ledger.live();
     }
@@ -383,11 +392,13 @@ public final class TaskScope<T, R> implements AutoCloseable {
     }
 
     /** @return the joiner's policy, for dumps */
+    @Override
     public String policy() {
         return joiner.getClass().getSimpleName();
     }
 
     /** @return open, stopping (cancelled, past its deadline or stopped by its joiner) or closed */
+    @Override
     public String state() {
         if (closed) return "closed";
         return switch (stopReason.get()) {
