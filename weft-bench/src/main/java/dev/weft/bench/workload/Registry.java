@@ -20,6 +20,7 @@ final class Registry {
         CLASSES.put("W5", "W5Idle");
         CLASSES.put("W6", "W6Echo");
         CLASSES.put("W7", "W7Chained");
+        CLASSES.put("W8", "W8Scoped");
     }
 
     private Registry() {}

@@ -46,8 +46,10 @@ import java.util.Optional;
  * and unit, its {@code cpu_ns_per_op} ({@code nan} if it gave none) and its extras as it printed
  * them; for a failed run its exit code. With {@code --plot DIR}, every run's value is drawn ({@link Plots}:
  * {@code DIR/<W>.png} and {@code DIR/index.html}). Children run {@link RunOne} with the java of
- * this JVM ({@code java.home}), {@code -Xmx8g}, the module flags Weft needs and, for virtual threads,
- * {@code -Djdk.virtualThreadScheduler.parallelism=2}.
+ * this JVM ({@code java.home}), {@code -Xmx8g}, the module flags Weft needs, for virtual threads
+ * {@code -Djdk.virtualThreadScheduler.parallelism=2}, and the flags the workload asks for
+ * ({@link Workload#jvmFlags}: W8's {@code sts}, on virtual threads with a preview API, gets
+ * {@code --enable-preview} and that parallelism).
  *
  * {@snippet lang=shell :
  * weft-bench/run W1 W2 W7                  # the measured runs (5 JVMs per implementation)
@@ -58,7 +60,7 @@ import java.util.Optional;
  * }
  *
  * <p>{@code --warmups N} sets the warm-up passes before each measured pass of the workloads that
- * are measured in passes (W1, W2, W3, W7); their {@code RESULT} lines then end in
+ * are measured in passes (W1, W2, W3, W7, W8); their {@code RESULT} lines then end in
  * {@code warmups=N}. WORKLOADS.md's protocol is one warm-up pass, the default. On this 2-core
  * machine the pass after it is often still being compiled ({@code weft-bench/RESULTS.md}).
  */
@@ -111,7 +113,7 @@ public final class Runner {
             for (int slot = 1; slot <= order.size(); slot++) {
                 String impl = order.get(slot - 1);
                 System.err.printf("[runner] %s %s run %d/%d%n", w.id(), impl, round, o.runs());
-                Outcome r = runChild(w.id(), impl, o);
+                Outcome r = runChild(w, impl, o);
                 if (raw != null) raw.println(new RawLine(w.id(), impl, round, slot, r.result(), r.exit()).format());
                 if (r.result() == null) ok = false;
                 else results.get(impl).add(r.result());
@@ -183,11 +185,13 @@ public final class Runner {
      */
     private record Outcome(ChildResult result, int exit) {}
 
-    private static Outcome runChild(String id, String impl, RunnerOptions o) throws IOException, InterruptedException {
+    private static Outcome runChild(Workload w, String impl, RunnerOptions o) throws IOException, InterruptedException {
+        String id = w.id();
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         cmd.addAll(JVM_FLAGS);
         if (impl.equals("vthreads")) cmd.add("-Djdk.virtualThreadScheduler.parallelism=2");
+        cmd.addAll(w.jvmFlags(impl));
         if (o.warmups() >= 0) cmd.add("-D" + Peers.WARMUPS_PROPERTY + "=" + o.warmups());
         cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), RunOne.class.getName(), id, impl));
         if (o.quick()) cmd.add("--quick");

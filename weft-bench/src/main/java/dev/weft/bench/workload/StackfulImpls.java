@@ -5,11 +5,16 @@ import static dev.weft.Weft.await;
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.Mechanism;
 import dev.weft.future.Future;
+import dev.weft.scope.Joiner;
+import dev.weft.scope.TaskScope;
+import dev.weft.sync.WaitGroup;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * The task bodies of W2, W3 and W5 written as stackful coroutines, for {@code impl=weft-stackful}
+ * The task bodies of W2, W3, W5 and W8 written as stackful coroutines, for {@code impl=weft-stackful}
  * beside {@code impl=weft}: each method returns a coroutine future to spawn on the work-stealing
  * executor exactly where the {@code weft} implementation spawns its hand-written futures. They take
  * the primitives (yield, channel send / receive) as arguments so this file needs nothing from the
@@ -120,5 +125,77 @@ public final class StackfulImpls {
      */
     public static <T> Future<T> idle(Future<T> receive) {
         return Coroutine.async(() -> await(receive));
+    }
+
+    /**
+     * W8: R rounds of scoped fan-out (WORKLOADS.md): a scope ({@code Joiner.allInOrder()}) of
+     * {@code n} children that yield once and return {@code i + 1}, joined and summed; then a
+     * scope of {@code n} children that park for ever, awaited until all started, cancelled as a
+     * whole and awaited until every child ended. Each scope is closed by an await of
+     * {@code closing()} in a {@code finally}: what try-with-resources will do once the weaver makes
+     * {@code close()} an await.
+     *
+     * @param rounds the rounds (R)
+     * @param n the children per scope (N)
+     * @return the coroutine; its output is the children that ended, 2·R·N
+     */
+    public static Future<Long> scopedRounds(int rounds, int n) {
+        return Coroutine.async(() -> {
+            long children = 0;
+            for (int r = 0; r < rounds; r++) {
+                TaskScope<Integer, List<Integer>> summing = TaskScope.open(Joiner.allInOrder());
+                try {
+                    for (int i = 0; i < n; i++) summing.spawn(yieldThenReturn(i + 1));
+                    children += W8Scoped.checkOutputs(await(summing.join()), n);
+                } finally {
+                    await(summing.closing());
+                }
+                WaitGroup started = new WaitGroup(n);
+                AtomicInteger ended = new AtomicInteger();
+                TaskScope<Object, Void> parking = TaskScope.open();
+                try {
+                    for (int i = 0; i < n; i++) parking.spawn(parkForever(started, ended));
+                    await(started.await());
+                    parking.cancel();
+                } finally {
+                    await(parking.closing());
+                }
+                children += W8Scoped.checkEnded(ended.get(), n);
+            }
+            return children;
+        });
+    }
+
+    /**
+     * W8, a child of the first scope: yields once, then returns {@code value}.
+     *
+     * @param value the output
+     * @return the coroutine
+     */
+    public static Future<Integer> yieldThenReturn(int value) {
+        return Coroutine.async(() -> {
+            await(Future.yieldNow());
+            return value;
+        });
+    }
+
+    /**
+     * W8, a child of the second scope: counts itself started, then awaits a future that never
+     * completes ({@code Future.pending()}) until it is cancelled; its {@code finally} counts it
+     * ended.
+     *
+     * @param started counted down once the child runs
+     * @param ended counted up as the child unwinds
+     * @return the coroutine
+     */
+    public static Future<Void> parkForever(WaitGroup started, AtomicInteger ended) {
+        return Coroutine.async(() -> {
+            started.done();
+            try {
+                return await(Future.<Void>pending());
+            } finally {
+                ended.incrementAndGet();
+            }
+        });
     }
 }

@@ -3,7 +3,7 @@ package dev.weft.bench.workload;
 import java.util.List;
 
 /**
- * One of the workloads W1-W7 of WORKLOADS.md, for Weft and its peers.
+ * One of the workloads W1-W8 of WORKLOADS.md, for Weft and its peers.
  *
  * <p>The runner calls {@link #run(String, boolean)} once per fresh JVM, for one implementation;
  * the implementation does its own warm-up pass first and measures the second pass.
@@ -15,6 +15,17 @@ public interface Workload {
 
     /** @return the implementations this workload can run, Weft's first ({@code "weft"}, {@code "vthreads"}, ...) */
     List<String> impls();
+
+    /**
+     * The JVM flags an implementation needs beyond those every child JVM gets; the {@link Runner}
+     * adds them (and gives {@code impl=vthreads} its scheduler parallelism itself).
+     *
+     * @param impl one of {@link #impls()}
+     * @return its flags; none by default
+     */
+    default List<String> jvmFlags(String impl) {
+        return List.of();
+    }
 
     /**
      * Runs the warm-up pass and the measured pass of one implementation.

@@ -5,13 +5,17 @@ import static dev.weft.Weft.await;
 import dev.weft.Weft;
 import dev.weft.coro.WovenFuture;
 import dev.weft.future.Future;
+import dev.weft.scope.Joiner;
+import dev.weft.scope.TaskScope;
+import dev.weft.sync.WaitGroup;
 import dev.weft.task.Task;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
- * The task bodies of W2, W3 and W5 for {@code impl=weft-woven}: the source of
+ * The task bodies of W2, W3, W5 and W8 for {@code impl=weft-woven}: the source of
  * {@link StackfulImpls}, word for word, but through {@code Weft.async}, which the weaver
  * ({@code weft-weaver}'s Maven plugin, run on weft-bench's classes) rewrites into state-machine
  * futures (subclasses of {@link WovenFuture}); plus W7's link, which has no stackful twin. Each
@@ -49,6 +53,9 @@ public final class WovenImpls {
         check(ponger(1, never, i -> Future.pending()));
         check(idle(Future.pending()));
         check(link(0, () -> { }, new AtomicInteger()));
+        check(scopedRounds(1, 1));
+        check(yieldThenReturn(1));
+        check(parkForever(new WaitGroup(), new AtomicInteger()));
     }
 
     private static void check(Future<?> made) {
@@ -153,6 +160,78 @@ public final class WovenImpls {
                 Task.spawn(link(left - 1, last, spawns)).detach();
             }
             return null;
+        });
+    }
+
+    /**
+     * W8: R rounds of scoped fan-out (WORKLOADS.md): a scope ({@code Joiner.allInOrder()}) of
+     * {@code n} children that yield once and return {@code i + 1}, joined and summed; then a
+     * scope of {@code n} children that park for ever, awaited until all started, cancelled as a
+     * whole and awaited until every child ended. Each scope is closed by an await of
+     * {@code closing()} in a {@code finally}: what try-with-resources will do once the weaver makes
+     * {@code close()} an await.
+     *
+     * @param rounds the rounds (R)
+     * @param n the children per scope (N)
+     * @return the woven future; its output is the children that ended, 2·R·N
+     */
+    public static Future<Long> scopedRounds(int rounds, int n) {
+        return Weft.async(() -> {
+            long children = 0;
+            for (int r = 0; r < rounds; r++) {
+                TaskScope<Integer, List<Integer>> summing = TaskScope.open(Joiner.allInOrder());
+                try {
+                    for (int i = 0; i < n; i++) summing.spawn(yieldThenReturn(i + 1));
+                    children += W8Scoped.checkOutputs(await(summing.join()), n);
+                } finally {
+                    await(summing.closing());
+                }
+                WaitGroup started = new WaitGroup(n);
+                AtomicInteger ended = new AtomicInteger();
+                TaskScope<Object, Void> parking = TaskScope.open();
+                try {
+                    for (int i = 0; i < n; i++) parking.spawn(parkForever(started, ended));
+                    await(started.await());
+                    parking.cancel();
+                } finally {
+                    await(parking.closing());
+                }
+                children += W8Scoped.checkEnded(ended.get(), n);
+            }
+            return children;
+        });
+    }
+
+    /**
+     * W8, a child of the first scope: yields once, then returns {@code value}.
+     *
+     * @param value the output
+     * @return the woven future
+     */
+    public static Future<Integer> yieldThenReturn(int value) {
+        return Weft.async(() -> {
+            await(Future.yieldNow());
+            return value;
+        });
+    }
+
+    /**
+     * W8, a child of the second scope: counts itself started, then awaits a future that never
+     * completes ({@code Future.pending()}) until it is cancelled; its {@code finally} counts it
+     * ended.
+     *
+     * @param started counted down once the child runs
+     * @param ended counted up as the child unwinds
+     * @return the woven future
+     */
+    public static Future<Void> parkForever(WaitGroup started, AtomicInteger ended) {
+        return Weft.async(() -> {
+            started.done();
+            try {
+                return await(Future.<Void>pending());
+            } finally {
+                ended.incrementAndGet();
+            }
         });
     }
 }
