@@ -2,6 +2,7 @@ package dev.weft.coro;
 
 import dev.weft.future.Context;
 import dev.weft.future.Future;
+import dev.weft.coro.internal.AwaitCancelled;
 import dev.weft.future.internal.Awaiting;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
@@ -274,7 +275,7 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
 
     /** @return what an await throws while the body unwinds after {@link #cancel()} */
     private static CancellationException cancelledAwait(Future<?> awaited) {
-        return new CancellationException("woven future cancelled; await of " + awaited + " refused");
+        return new AwaitCancelled("woven future cancelled; await refused of ", awaited);
     }
 
     /** @return whether the body returned, threw or was cancelled */

@@ -102,6 +102,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
     private final Closing closing = new Closing();
     private final AtomicInteger stopReason = new AtomicInteger(RUNNING);
     private volatile Task<?> watchdog;
+    private volatile ChildBindings childBindings; // the last spawner's bindings, with this scope added
     private volatile boolean closed;
 
     private TaskScope(Joiner<? super T, ? extends R> joiner, Config config) {
@@ -215,8 +216,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
      */
     public <U extends T> Task<U> spawn(Future<U> future) {
         Objects.requireNonNull(future, "future");
-        Bindings inherited = Ambient.current() instanceof Bindings b ? b : null;
-        ScopeChild<U> c = ledger.add(Bindings.with(inherited, SCOPE_KEY, this), future);
+        ScopeChild<U> c = ledger.add(bindingsForChild(), future);
         Task<U> t;
         try {
             t = spawnTask(c);
@@ -435,6 +435,23 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
         ledger.stop();
         return null;
     }
+
+    /**
+     * @return the bindings of the spawning code with this scope added: made again only when the
+     *     spawning code's bindings changed (a scope's children usually share them)
+     */
+    private Bindings bindingsForChild() {
+        Object ambient = Ambient.current();
+        ChildBindings c = childBindings;
+        if (c == null || c.ambient != ambient) {
+            Bindings inherited = ambient instanceof Bindings b ? b : null;
+            childBindings = c = new ChildBindings(ambient, Bindings.with(inherited, SCOPE_KEY, this));
+        }
+        return c.bindings;
+    }
+
+    /** The bindings made for a spawner's context: immutable, so shared between threads freely. */
+    private record ChildBindings(Object ambient, Bindings bindings) {}
 
     private <U> Task<U> spawnTask(Future<U> f) {
         return runtime != null ? runtime.spawn(f) : Task.spawn(f);

@@ -284,6 +284,26 @@ class TaskScopeTest {
         assertThat(server.child().isCancelled()).as("a child of a cancelled token").isTrue();
     }
 
+    @Test
+    void everyChildsTaskIsCompleteOnceJoinReturns() {
+        int notDone = rt.blockOn(Weft.async(() -> {
+            int count = 0;
+            for (int round = 0; round < 300; round++) {
+                try (TaskScope<Object, Void> scope = TaskScope.open()) {
+                    List<Task<Integer>> children = new java.util.ArrayList<>();
+                    for (int i = 0; i < 50; i++) {
+                        int v = i;
+                        children.add(scope.spawn(Future.yieldNow().map(x -> v)));
+                    }
+                    await(scope.join());
+                    for (Task<Integer> t : children) if (!t.isDone()) count++;
+                }
+            }
+            return count;
+        }));
+        assertThat(notDone).as("children whose task was not complete when join returned").isZero();
+    }
+
     private void awaitLog(String event) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!log.contains(event)) {

@@ -548,7 +548,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     private <R> R awaitCancelled(Future<R> future, byte enclosing, boolean polled) {
         if (future instanceof Shielded) return awaitThroughCancel(future, enclosing);
         CancellationException stop = polled ? stopped(future)
-                : new CancellationException("coroutine cancelled; await of " + future + " refused");
+                : new AwaitCancelled("coroutine cancelled; await refused of ", future);
         leave(enclosing);
         throw stop;
     }
@@ -570,7 +570,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     private CancellationException stopped(Future<?> future) {
         if (cancelled) {
             cancelAndDrain(future);
-            return new CancellationException("coroutine cancelled while awaiting " + future);
+            return new AwaitCancelled("coroutine cancelled while awaiting ", future);
         }
         Thread.interrupted();
         try {
@@ -661,9 +661,9 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         } catch (Throwable t) {
             if (!cancelled || t instanceof CancellationException) throw Outcomes.rethrow(t);
             reportFailure(t);
-            throw new CancellationException("coroutine cancelled while awaiting " + inner);
+            throw new AwaitCancelled("coroutine cancelled while awaiting ", inner);
         }
-        if (cancelled) throw new CancellationException("coroutine cancelled while awaiting " + inner);
+        if (cancelled) throw new AwaitCancelled("coroutine cancelled while awaiting ", inner);
         return v;
     }
 

@@ -8,21 +8,24 @@ import dev.weft.scope.Subtask;
 import dev.weft.task.Task;
 import dev.weft.task.internal.Bindings;
 import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.TaskEndListener;
 import dev.weft.task.internal.WithBindings;
 import java.util.concurrent.Future.State;
 
 /**
  * A child of a task scope: the future its task runs (the user's future with the scope's
  * bindings, the scope itself among them) and the {@link Subtask} its joiner sees. When the user's
- * future completes, throws, or is done cancelling, the child records the outcome and tells its
- * {@link ChildLedger}, exactly once, from the thread that saw it; all of the child's code has run
- * by then.
+ * future completes, throws, or is done cancelling, the child records the outcome; once its task
+ * has completed ({@link #taskEnded()}, on the same thread) it tells its {@link ChildLedger},
+ * exactly once. All of the child's code has run by then, and its task is done: a join or close
+ * that sees the child gone finds its task complete.
  *
  * <h2>State</h2>
  * <pre>
  * field     written                                        read
- * state     RUNNING -&gt; SUCCESS / FAILED / CANCELLED, once, by the polling thread, before the
- *           ledger hears of it (volatile)                  anyone; after state, value/failure
+ * state     RUNNING -&gt; SUCCESS / FAILED / CANCELLED, once, by the polling thread, before its
+ *           task completes and the ledger hears of it      anyone; after state, value/failure
+ *           (volatile)
  * value     before state                                   after state is SUCCESS
  * failure   before state                                   after state is FAILED
  * read      false -&gt; true, when exception() is read      the ledger (volatile)
@@ -34,7 +37,7 @@ import java.util.concurrent.Future.State;
  *
  * @param <T> the output type
  */
-public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
+public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T>, TaskEndListener {
     private final ChildLedger ledger;
     private final int index;
     private volatile State state = State.RUNNING;
@@ -95,11 +98,18 @@ public final class ScopeChild<T> extends WithBindings<T> implements Subtask<T> {
 
     /** The spawn of the child's task failed (its runtime closed): it ends cancelled, never having run. */
     public void neverRan() {
-        end(State.CANCELLED);
+        state = State.CANCELLED;
+        ledger.ended(this);
     }
 
     private void end(State s) {
         state = s;
+    }
+
+    /** Its task completed: the ledger hears that the child ended. */
+    @Override
+    public void taskEnded() {
+        if (state == State.RUNNING) state = State.CANCELLED; // completed without an outcome of its own
         ledger.ended(this);
     }
 

@@ -260,19 +260,22 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
                 drainReportingHere();
                 return;
             }
+            Future<T> fut = future();
             Poll<T> p;
             try {
-                p = future().poll(this);
+                p = fut.poll(this);
             } catch (Throwable t) {
-                boolean watch = !(future() instanceof WithBindings<?> w && w.failureSurfacesElsewhere());
+                boolean watch = !(fut instanceof WithBindings<?> w && w.failureSurfacesElsewhere());
                 Failure f = new Failure(t, describe());
                 complete(f);
                 if (watch) watchFailure(f);
+                ended(fut);
                 return;
             }
             boolean selfWoken = Polling.takeSelfWake(this);
             if (p instanceof Poll.Ready<T>) {
                 complete(p);
+                ended(fut);
                 return;
             }
             afterPending(selfWoken);
@@ -390,8 +393,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         }
         boolean selfWoken = Polling.takeSelfWake(this);
         if (ready) {
+            Future<T> fut = future();
             slot = null;
             complete(CANCELLED);
+            ended(fut);
         } else {
             afterPending(selfWoken);
         }
@@ -413,6 +418,16 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         if ((s & HANDLE) == 0 && out instanceof Failure f) {
             f.surfaced();
             schedule.uncaught(f.task() + " failed, and it was detached", f.error());
+        }
+    }
+
+    /** Tells a future that listens ({@link TaskEndListener}) that its task has completed. */
+    private void ended(Future<?> fut) {
+        if (!(fut instanceof TaskEndListener l)) return;
+        try {
+            l.taskEnded();
+        } catch (Throwable t) {
+            schedule.uncaught(describe() + ": its end listener threw", t);
         }
     }
 

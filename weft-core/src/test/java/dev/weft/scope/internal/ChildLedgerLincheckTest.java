@@ -78,6 +78,7 @@ class ChildLedgerLincheckTest {
             } catch (Exception expected) {
                 // the failing outcome
             }
+            c.taskEnded(); // what its task does once it recorded the outcome
         }
 
         @Override
