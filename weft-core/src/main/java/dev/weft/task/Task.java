@@ -73,7 +73,8 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
 
     /**
      * Cancels the task and returns at once, never waiting: if it is idle or queued, its future's
-     * {@code cancel()} hook runs on the calling thread now; if it is being polled (on another worker,
+     * {@code cancel()} hook runs on the calling thread now (called on a virtual thread, such as a
+     * stackful coroutine body: on a worker, at once); if it is being polled (on another worker,
      * or by this very call's own poll), the task is marked and the worker polling it runs the hook
      * right after that poll returns. Either way the future is never polled again: the body's
      * pending await throws {@link java.util.concurrent.CancellationException}, and so does every

@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * 1 << 1     RUNNING    a thread owns the future: it is polling it, or (with CLOSED) cancelling it
  * 1 << 2     NOTIFIED   woken while RUNNING: re-queue once after the poll returns
  * 1 << 3     COMPLETED  final: the outcome (value, failure or cancellation) is stored
- * 1 << 4     CLOSED     cancellation requested; set with RUNNING, never cleared
+ * 1 << 4     CLOSED     cancellation requested; set with RUNNING (or, by a virtual thread, with
+ *                       SCHEDULED), never cleared
  * 1 << 5     HANDLE     the Task handle still wants the outcome (cleared by detach)
  * 1 << 6     AWAITER    an awaiter waker was stored in the awaiter field
  * 1 << 7     TAKEN      an await of the handle threw the stored failure (detach reports no more)
@@ -71,7 +72,8 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  *  poller itself)  executor thread           the end of the poll reads it as NOTIFIED (a yield, a
  *                                            spent budget)
  * run (start)     RUNNING or COMPLETED       -SCHEDULED, drop the stale queue entry (a canceller won)
- * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll (DRAINING: poll pollCancel)
+ * run (start)     SCHEDULED                  -SCHEDULED +RUNNING, then poll (DRAINING: poll pollCancel;
+ *                                            CLOSED alone: run the cancel() hook, then drain)
  * poll Ready      RUNNING                    -RUNNING -NOTIFIED +COMPLETED; wake awaiter;
  *                                            Schedule.release(task, TRACKED was set)
  * poll throws     RUNNING                    same, outcome = the failure
@@ -90,7 +92,9 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * cancel          COMPLETED                  nothing
  * cancel          RUNNING                    +CLOSED and return at once; the runner runs the cancel()
  *                                            hook right after its poll returns
- * cancel          CLOSED, not RUNNING        nothing (a drain is under way)
+ * cancel          CLOSED, not RUNNING        nothing (a drain, or a deferred cancel, is under way)
+ * cancel, on a    idle or SCHEDULED          +CLOSED +SCHEDULED (queued unless it was): the worker
+ *  virtual thread                             that runs the entry runs the cancel() hook, then drains
  * cancel          idle or SCHEDULED          +CLOSED +RUNNING; the caller runs the cancel() hook and
  *                                            drains (a queued entry is then dropped, or runs the
  *                                            rest of the drain)
@@ -258,6 +262,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         try {
             if ((s & DRAINING) != 0) {
                 drainReportingHere();
+                return;
+            }
+            if ((s & CLOSED) != 0) { // cancelled from a virtual thread: the hook runs here
+                dropFuture();
                 return;
             }
             Future<T> fut = future();
@@ -489,6 +497,18 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
                 continue;
             }
             if ((s & CLOSED) != 0) return; // draining: the cancel is under way
+            if (Thread.currentThread().isVirtual()) {
+                // A coroutine body cancelling: the hook runs on a worker, which the queue entry
+                // reaches at once. Run here, a stackful future's hook would hand its steps to a
+                // spare carrier and back (tens of microseconds per task a scope cancels).
+                int next = (s & SCHEDULED) != 0 ? s | CLOSED : s | CLOSED | SCHEDULED;
+                if (STATE.compareAndSet(this, s, next)) {
+                    if ((s & SCHEDULED) == 0) schedule.schedule(this, false);
+                    return;
+                }
+                s = state;
+                continue;
+            }
             if (STATE.compareAndSet(this, s, s | CLOSED | RUNNING)) {
                 Object prev = Polling.enter(this);
                 try {
@@ -522,7 +542,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
      * @return whether the task completed
      */
     public boolean shutdownQueued() {
-        if ((state & DRAINING) != 0) run();
+        if ((state & CLOSED) != 0) run(); // draining, or cancelled from a virtual thread: this entry runs it
         else cancel();
         return isCompleted();
     }

@@ -112,7 +112,7 @@ class WovenCancellationTest {
         assertThat(p.polls()).isEqualTo(1);
 
         f.cancel();
-        assertThat(p.events()).containsExactly("finally", "refused CancellationException");
+        assertThat(p.events()).containsExactly("finally", "refused a CancellationException");
         assertThat(p.polls()).as("the future awaited in finally is never polled").isEqualTo(1);
         assertThat(p.cancels()).isEqualTo(1);
     }
@@ -158,7 +158,7 @@ class WovenCancellationTest {
         assertThat(f.poll(Context.noop()).isPending()).isTrue();
 
         f.cancel();
-        assertThat(p.events()).containsExactly("caught CancellationException");
+        assertThat(p.events()).containsExactly("caught a CancellationException");
         assertThatThrownBy(() -> f.poll(Context.noop())).isInstanceOf(IllegalStateException.class);
     }
 
