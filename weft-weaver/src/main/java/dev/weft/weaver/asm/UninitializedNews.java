@@ -17,10 +17,16 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Moves {@code new T(... await(x) ...)} out of the way of a suspension: an uninitialized object on
  * the operand stack cannot be spilled into a field, so for every {@code NEW T; DUP} whose
- * constructor call comes after an await, the weaver drops the {@code NEW; DUP} and re-creates them
- * just before the {@code INVOKESPECIAL T.<init>}, with the constructor's arguments parked in fresh
- * locals meanwhile (Kotlin does the same). The only visible change is that {@code T}'s class
- * initialization happens after the arguments are evaluated instead of before.
+ * constructor call comes after an await, the weaver turns the {@code DUP} into a {@code POP} and
+ * re-creates {@code NEW T; DUP} just before the {@code INVOKESPECIAL T.<init>}, with the
+ * constructor's arguments parked in fresh locals meanwhile (Kotlin does the same).
+ *
+ * <p>The first {@code NEW T} stays where javac put it, before the arguments: the JVM initializes
+ * {@code T} there exactly as Java does (JLS 12.4.1), so a static initializer runs before the
+ * arguments are evaluated, and one that throws stops the expression before them (a second attempt
+ * gets {@code NoClassDefFoundError}, as unwoven). The object it makes is popped at once, never
+ * used; the object the constructor initializes is the second one. What changes is only when the
+ * memory is allocated (after the arguments, not before).
  *
  * <p>javac emits {@code NEW T; DUP; args; INVOKESPECIAL T.<init>} properly nested in instruction
  * order, which is what the matching below relies on.
@@ -65,8 +71,7 @@ final class UninitializedNews {
                     + "javac's NEW/DUP shape only. Fix: assign the awaited value to a local first.");
         }
         InsnList code = method.instructions;
-        code.remove(dup);
-        code.remove(newInsn);
+        code.set(dup, new InsnNode(Opcodes.POP)); // NEW T stays: it initializes T where Java does
         Type[] args = Type.getArgumentTypes(init.desc);
         int[] slots = new int[args.length];
         for (int i = 0; i < args.length; i++) {
