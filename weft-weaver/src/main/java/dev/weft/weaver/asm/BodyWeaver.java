@@ -71,7 +71,7 @@ final class BodyWeaver {
         body.invisibleLocalVariableAnnotations = null;
         BitSet written = renumber(body, paramSlots);
         body.maxLocals += 2;
-        UninitializedNews.rewrite(body, where);
+        UninitializedNews.rewrite(body, owner.name, file(owner));
         body.maxStack += 4;
 
         List<Type> captures = new ArrayList<>();
@@ -193,9 +193,14 @@ final class BodyWeaver {
         return n.substring(n.lastIndexOf('/') + 1);
     }
 
+    /** @return the class's source file, or its name if it has none, for messages */
+    static String file(ClassNode owner) {
+        return owner.sourceFile != null ? owner.sourceFile : owner.name.replace('/', '.');
+    }
+
     /** @return {@code File.java:line} of the method's first line, for messages */
     static String where(ClassNode owner, MethodNode m) {
-        String file = owner.sourceFile != null ? owner.sourceFile : owner.name.replace('/', '.');
+        String file = file(owner);
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
             if (insn instanceof org.objectweb.asm.tree.LineNumberNode ln) return file + ":" + ln.line;
         }

@@ -8,8 +8,9 @@
  *   <li>{@code BodyWeaver} copies the body, appends two parameters (the state object and the
  *       {@code Context}) after the captured ones and moves every other local up two slots, so the
  *       body's own locals keep their names and order; {@code UninitializedNews} re-creates
- *       each {@code NEW T; DUP} whose constructor call follows an await just before that call
- *       (the first {@code NEW T} stays, popped, so that {@code T} is initialized where Java does).</li>
+ *       at its constructor call each object of a {@code NEW} that is alive at an await (found by
+ *       data flow, {@code NewOrigins}), leaving {@code NEW T; POP} and a {@code null} stand-in where
+ *       javac put it, so that {@code T} is initialized where Java does.</li>
  *   <li>{@code BodyAnalysis} runs ASM's analyzer with exact types ({@code TypedInterpreter}, class
  *       relations from class files, never loaded), records the control-flow graph, computes
  *       liveness and monitor depth in the model package, and assigns each await its label and the
