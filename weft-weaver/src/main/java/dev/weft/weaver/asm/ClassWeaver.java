@@ -9,7 +9,9 @@ import dev.weft.weaver.model.StateMachine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,17 +29,27 @@ import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 /**
- * Weaves one class: finds each {@code Weft.async(lambda)} call site whose lambda (or same-class
- * method reference) calls {@code Weft.await}, weaves that body once ({@link BodyWeaver}), replaces
- * the call site's {@code invokedynamic + Weft.async} by {@code StateClass.create(captures)}, adds
- * the woven bodies to the class and marks it. The original body methods stay, unreachable, so
- * that {@code expand} can re-derive the model from a woven class.
+ * Weaves one class: finds each {@code Weft.async} call site and, by data flow, the lambdas (or
+ * same-class method references) that make its argument ({@link AsyncSites}); weaves once each such
+ * body that calls {@code Weft.await} ({@link BodyWeaver}); replaces each of its lambdas by
+ * {@code StateClass.create(captures)} where it is made, and drops the site's {@code Weft.async};
+ * adds the woven bodies to the class and marks it. The original body methods stay, unreachable,
+ * so that {@code expand} can re-derive the model from a woven class.
+ *
+ * <p>Several lambdas reaching one call ({@code Weft.async(c ? () -> a : () -> b)}, a switch
+ * among lambdas) are each woven and replaced in their own branch; one that does not await gets
+ * {@code Weft.async(lambda)} in its branch instead, so every branch still gives a future. A call
+ * whose argument can also come from anywhere else (a local, a field, a call's result) is left as
+ * it is, with a warning naming file:line if an awaiting lambda reaches it: replacing the lambda
+ * there would hand a {@code Callable} and a future to the same code, and rewriting the other
+ * sources (their casts may fail, their values may be used twice) is not worth what it would save.
  */
 public final class ClassWeaver {
     private final Hierarchy hierarchy;
@@ -92,7 +104,7 @@ public final class ClassWeaver {
         }
         if (woven.isEmpty()) return new WeaveResult(cn.name, bytes, Map.of(), false, List.copyOf(warnings));
         for (WovenBody b : woven.values()) cn.methods.add(b.method());
-        replaceCallSites(cn, woven); // in the woven bodies too: an inner Weft.async is woven as well
+        replaceCallSites(cn, woven, warnings);
         AnnotationNode marker = new AnnotationNode(Names.MARKER);
         List<String> entries = new ArrayList<>();
         for (Map.Entry<String, WovenBody> e : woven.entrySet()) entries.add(e.getKey() + "=" + e.getValue().stateClass());
@@ -260,32 +272,62 @@ public final class ClassWeaver {
         }
     }
 
-    /** The distinct body methods passed to {@code Weft.async} at some call site that call {@code Weft.await}. */
+    /**
+     * The distinct body methods to weave: each lambda or same-class method reference that calls
+     * {@code Weft.await} and, at some {@code Weft.async} call site, makes the argument with the
+     * site {@linkplain AsyncSites exclusive}. A body that reaches a site only together with
+     * something else (a local, a field, a call's result) stays stackful there, with a warning.
+     */
     private List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
         List<MethodNode> out = new ArrayList<>();
         for (MethodNode m : cn.methods) {
-            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-                if (!Names.isAsync(insn)) continue;
-                Handle h = Names.callableLambda(Names.previousReal(insn));
-                if (h != null && !h.getOwner().equals(cn.name) && foreignBodyAwaits(h)) {
-                    warnings.add(where(cn, insn) + ": the method reference " + h.getOwner().replace('/', '.') + "::"
-                            + h.getName() + " passed to Weft.async is left unwoven (stackful): the weaver weaves "
-                            + "bodies of the call site's own class only. Fix: make " + h.getName() + " return "
-                            + "Weft.async(() -> ...) itself and pass that future instead.");
-                    continue;
+            List<AsyncSites.Site> sites = sites(cn, m, warnings);
+            for (AsyncSites.Site site : sites) {
+                for (InvokeDynamicInsnNode lambda : site.lambdas()) {
+                    Handle h = Names.callableLambda(lambda);
+                    if (!h.getOwner().equals(cn.name)) {
+                        if (foreignBodyAwaits(h)) warnings.add(foreign(cn, site.call(), h));
+                        continue;
+                    }
+                    MethodNode impl = impl(cn, h);
+                    if (impl == null || !awaits(impl) || out.contains(impl)) continue;
+                    if (overridable(cn, impl)) {
+                        warnings.add(where(cn, site.call()) + ": the method reference to "
+                                + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
+                                + "overridden. Make it private, static or final to have it woven.");
+                    } else if (!site.exclusive()) {
+                        warnings.add(where(cn, site.call()) + ": " + impl.name + " passed to Weft.async is left unwoven "
+                                + "there (stackful): the Callable that call gets is not always a lambda made for it "
+                                + "alone (it can also come from a local, a field or a call, or the lambda is used "
+                                + "elsewhere too). Fix: call Weft.async where the lambda is written, e.g. "
+                                + "'c ? Weft.async(() -> ...) : other'.");
+                    } else {
+                        out.add(impl);
+                    }
                 }
-                MethodNode impl = impl(cn, h);
-                if (impl == null || !awaits(impl) || out.contains(impl)) continue;
-                if (overridable(cn, impl)) {
-                    warnings.add(where(cn, insn) + ": the method reference to "
-                            + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
-                            + "overridden. Make it private, static or final to have it woven.");
-                    continue;
-                }
-                out.add(impl);
             }
         }
         return out;
+    }
+
+    /** @return the {@code Weft.async} call sites of {@code m}; none, with a warning, if it cannot be analysed */
+    private static List<AsyncSites.Site> sites(ClassNode cn, MethodNode m, List<String> warnings) {
+        if (!AsyncSites.any(m)) return List.of();
+        try {
+            return AsyncSites.of(cn.name, m);
+        } catch (AnalyzerException e) {
+            String w = BodyWeaver.where(cn, m) + ": the Weft.async calls in " + m.name + " are left unwoven (stackful): "
+                    + "the weaver could not analyse " + m.name + ": " + e.getMessage();
+            if (!warnings.contains(w)) warnings.add(w);
+            return List.of();
+        }
+    }
+
+    private static String foreign(ClassNode cn, AbstractInsnNode call, Handle h) {
+        return where(cn, call) + ": the method reference " + h.getOwner().replace('/', '.') + "::"
+                + h.getName() + " passed to Weft.async is left unwoven (stackful): the weaver weaves "
+                + "bodies of the call site's own class only. Fix: make " + h.getName() + " return "
+                + "Weft.async(() -> ...) itself and pass that future instead.";
     }
 
     /** @return whether a method of another class, found through the resolver, calls {@code Weft.await} */
@@ -338,23 +380,41 @@ public final class ClassWeaver {
         return name;
     }
 
-    private static void replaceCallSites(ClassNode cn, Map<String, WovenBody> woven) {
-        for (MethodNode m : cn.methods) {
-            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-                if (!Names.isAsync(insn)) continue;
-                AbstractInsnNode prev = Names.previousReal(insn);
-                Handle h = Names.callableLambda(prev);
-                if (h == null || !h.getOwner().equals(cn.name)) continue;
-                WovenBody b = woven.get(h.getName() + h.getDesc());
-                if (b == null) continue;
-                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
-                String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), Type.getArgumentTypes(indy.desc));
-                MethodInsnNode create = new MethodInsnNode(Opcodes.INVOKESTATIC, b.stateClass(), "create", desc, false);
-                m.instructions.remove(indy);
-                m.instructions.set(insn, create);
-                insn = create;
+    /**
+     * Replaces each lambda of a woven body, at every exclusive call site ({@link AsyncSites}), by
+     * {@code StateClass.create(captures)}, and every other lambda of such a site by
+     * {@code Weft.async(lambda)}; drops the site's casts and its {@code Weft.async} call. Sites in
+     * the woven bodies are replaced too: an inner {@code Weft.async} is woven as well.
+     *
+     * @return the methods changed
+     */
+    private static Set<MethodNode> replaceCallSites(ClassNode cn, Map<String, WovenBody> woven, List<String> warnings) {
+        Set<MethodNode> changed = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (MethodNode m : List.copyOf(cn.methods)) {
+            for (AsyncSites.Site site : sites(cn, m, warnings)) {
+                if (!site.exclusive() || site.lambdas().stream().allMatch(l -> wovenBody(cn, woven, l) == null)) continue;
+                for (InvokeDynamicInsnNode lambda : site.lambdas()) {
+                    WovenBody b = wovenBody(cn, woven, lambda);
+                    if (b == null) {
+                        MethodInsnNode call = site.call();
+                        m.instructions.insert(lambda, new MethodInsnNode(call.getOpcode(), call.owner, call.name, call.desc, call.itf));
+                        continue;
+                    }
+                    String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), Type.getArgumentTypes(lambda.desc));
+                    m.instructions.set(lambda, new MethodInsnNode(Opcodes.INVOKESTATIC, b.stateClass(), "create", desc, false));
+                }
+                for (TypeInsnNode cast : site.casts()) m.instructions.remove(cast);
+                m.instructions.remove(site.call());
+                changed.add(m);
             }
         }
+        return changed;
+    }
+
+    /** @return the woven body a lambda of this class makes a {@code Callable} of, or {@code null} */
+    private static WovenBody wovenBody(ClassNode cn, Map<String, WovenBody> woven, InvokeDynamicInsnNode lambda) {
+        Handle h = Names.callableLambda(lambda);
+        return h.getOwner().equals(cn.name) ? woven.get(h.getName() + h.getDesc()) : null;
     }
 
     /** Checks structure (ASM's CheckClassAdapter) and, for the named methods, types as the verifier does. */
