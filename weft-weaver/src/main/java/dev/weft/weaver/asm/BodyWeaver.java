@@ -10,6 +10,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -67,6 +68,9 @@ final class BodyWeaver {
         MethodNode body = new MethodNode(Opcodes.ASM9, impl.access, impl.name, impl.desc, null,
                 impl.exceptions.toArray(String[]::new));
         impl.accept(body);
+        for (AbstractInsnNode insn : body.instructions.toArray()) {
+            if (insn instanceof FrameNode) body.instructions.remove(insn); // javac's frames: the code changes
+        }
         body.visibleLocalVariableAnnotations = null;
         body.invisibleLocalVariableAnnotations = null;
         BitSet written = renumber(body, paramSlots);

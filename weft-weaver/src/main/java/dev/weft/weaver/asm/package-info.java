@@ -24,8 +24,10 @@
  *   <li>{@code ClassWeaver} replaces each woven lambda, where it is made, by
  *       {@code StateClass.create(captures)} and drops its {@code Weft.async} call, adds the
  *       woven bodies (same names, new descriptors), keeps the original bodies for {@code expand},
- *       marks the class with {@code @dev.weft.coro.Woven} (invisible), recomputes frames with a
- *       {@code Hierarchy}-backed class writer and verifies the result.</li>
+ *       marks the class with {@code @dev.weft.coro.Woven} (invisible), computes the frames of each
+ *       changed method alone with a {@code Hierarchy}-backed class writer ({@code MethodFrames}),
+ *       verifies it ({@code Verification}) and writes the class, the other methods keeping javac's
+ *       frames. A failure at any step refuses only the bodies it concerns.</li>
  * </ol>
  */
 package dev.weft.weaver.asm;
