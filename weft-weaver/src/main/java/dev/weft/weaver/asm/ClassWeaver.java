@@ -9,25 +9,18 @@ import dev.weft.weaver.model.StateMachine;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TypeInsnNode;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * Weaves one class: finds each {@code Weft.async} call site and, by data flow, the lambdas (or
@@ -62,6 +55,7 @@ public final class ClassWeaver {
             "poll(Ldev/weft/future/Context;)Ldev/weft/future/Poll;");
 
     private final Hierarchy hierarchy;
+    private final BodyFinder finder;
     private final Weaver.Options options;
 
     /**
@@ -70,6 +64,7 @@ public final class ClassWeaver {
      */
     public ClassWeaver(ClassResolver resolver, Weaver.Options options) {
         this.hierarchy = new Hierarchy(resolver);
+        this.finder = new BodyFinder(hierarchy);
         this.options = options;
     }
 
@@ -100,7 +95,7 @@ public final class ClassWeaver {
         List<String> warnings = new ArrayList<>();
         checkInitializers(cn, warnings);
         Map<String, WovenBody> woven = new LinkedHashMap<>();
-        for (MethodNode impl : bodies(cn, warnings)) {
+        for (MethodNode impl : finder.bodies(cn, warnings)) {
             String key = impl.name + impl.desc;
             if (skipped.containsKey(key)) {
                 warnings.add(skipped.get(key) + LEFT_STACKFUL);
@@ -120,7 +115,7 @@ public final class ClassWeaver {
             cn.methods.add(e.getValue().method());
             changed.put(e.getValue().method(), new Changed(Set.of(e.getKey()), null));
         }
-        replaceCallSites(cn, woven, warnings, changed);
+        SiteRewriter.rewrite(cn, woven, warnings).forEach((m, r) -> changed.putIfAbsent(m, new Changed(r.bodies(), r.site())));
         for (Map.Entry<MethodNode, Changed> e : changed.entrySet()) {
             MethodNode m = e.getKey();
             MethodFrames.Framed framed;
@@ -244,16 +239,16 @@ public final class ClassWeaver {
                 String key = entry.substring(0, eq);
                 for (MethodNode m : cn.methods) {
                     if ((m.name + m.desc).equals(key) && kept(m, filter)) {
-                        WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(m, entry.substring(eq + 1));
+                        WovenBody b = model(cn, m, entry.substring(eq + 1));
                         if (b != null) out.add(b.model());
                     }
                 }
             }
         } else {
             Map<String, WovenBody> seen = new LinkedHashMap<>();
-            for (MethodNode impl : bodies(cn, new ArrayList<>())) {
+            for (MethodNode impl : finder.bodies(cn, new ArrayList<>())) {
                 if (!kept(impl, filter)) continue; // a state name depends only on bodies of the same method name
-                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateName(cn, impl, seen));
+                WovenBody b = model(cn, impl, stateName(cn, impl, seen));
                 if (b != null) {
                     seen.put(impl.name + impl.desc, b);
                     out.add(b.model());
@@ -261,6 +256,17 @@ public final class ClassWeaver {
             }
         }
         return out;
+    }
+
+    /** Weaves one body for its model; a failure is a {@link WeaveException} naming the body. */
+    private WovenBody model(ClassNode cn, MethodNode impl, String stateClass) {
+        try {
+            return new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateClass);
+        } catch (WeaveException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WeaveException(BodyWeaver.where(cn, impl) + ": " + impl.name + " cannot be expanded: " + describe(e), e);
+        }
     }
 
     /** @return whether {@code expand}'s method filter keeps the body {@code m} ({@code null}: all) */
@@ -282,7 +288,8 @@ public final class ClassWeaver {
         }
     }
 
-    private static ClassNode parse(byte[] bytes) {
+    /** @return the class, frames kept (the methods the weaver does not change keep them) */
+    static ClassNode parse(byte[] bytes) {
         ClassReader cr;
         try {
             cr = new ClassReader(bytes);
@@ -293,7 +300,7 @@ public final class ClassWeaver {
                     + "ASM, or compile with --release 26 or lower.", e);
         }
         ClassNode cn = new ClassNode(Opcodes.ASM9);
-        cr.accept(cn, 0); // the frames of the methods the weaver does not change are kept
+        cr.accept(cn, 0);
         return cn;
     }
 
@@ -341,103 +348,6 @@ public final class ClassWeaver {
         }
     }
 
-    /**
-     * The distinct body methods to weave: each lambda or same-class method reference that calls
-     * {@code Weft.await} and, at some {@code Weft.async} call site, makes the argument with the
-     * site {@linkplain AsyncSites exclusive}. A body that reaches a site only together with
-     * something else (a local, a field, a call's result) stays stackful there, with a warning.
-     */
-    private List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
-        List<MethodNode> out = new ArrayList<>();
-        for (MethodNode m : cn.methods) {
-            List<AsyncSites.Site> sites = sites(cn, m, warnings);
-            for (AsyncSites.Site site : sites) {
-                for (InvokeDynamicInsnNode lambda : site.lambdas()) {
-                    Handle h = Names.callableLambda(lambda);
-                    if (!h.getOwner().equals(cn.name)) {
-                        if (foreignBodyAwaits(h)) warnings.add(foreign(cn, site.call(), h));
-                        continue;
-                    }
-                    MethodNode impl = impl(cn, h);
-                    if (impl == null || !awaits(impl) || out.contains(impl)) continue;
-                    if (overridable(cn, impl)) {
-                        warnings.add(where(cn, site.call()) + ": the method reference to "
-                                + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
-                                + "overridden. Make it private, static or final to have it woven.");
-                    } else if (!site.exclusive()) {
-                        warnings.add(where(cn, site.call()) + ": " + impl.name + " passed to Weft.async is left unwoven "
-                                + "there (stackful): the Callable that call gets is not always a lambda made for it "
-                                + "alone (it can also come from a local, a field or a call, or the lambda is used "
-                                + "elsewhere too). Fix: call Weft.async where the lambda is written, e.g. "
-                                + "'c ? Weft.async(() -> ...) : other'.");
-                    } else {
-                        out.add(impl);
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /** @return the {@code Weft.async} call sites of {@code m}; none, with a warning, if it cannot be analysed */
-    private static List<AsyncSites.Site> sites(ClassNode cn, MethodNode m, List<String> warnings) {
-        if (!AsyncSites.any(m)) return List.of();
-        try {
-            return AsyncSites.of(cn.name, m);
-        } catch (AnalyzerException e) {
-            String w = BodyWeaver.where(cn, m) + ": the Weft.async calls in " + m.name + " are left unwoven (stackful): "
-                    + "the weaver could not analyse " + m.name + ": " + e.getMessage();
-            if (!warnings.contains(w)) warnings.add(w);
-            return List.of();
-        }
-    }
-
-    private static String foreign(ClassNode cn, AbstractInsnNode call, Handle h) {
-        return where(cn, call) + ": the method reference " + h.getOwner().replace('/', '.') + "::"
-                + h.getName() + " passed to Weft.async is left unwoven (stackful): the weaver weaves "
-                + "bodies of the call site's own class only. Fix: make " + h.getName() + " return "
-                + "Weft.async(() -> ...) itself and pass that future instead.";
-    }
-
-    /** @return whether a method of another class, found through the resolver, calls {@code Weft.await} */
-    private boolean foreignBodyAwaits(Handle h) {
-        byte[] bytes = hierarchy.classFile(h.getOwner());
-        if (bytes == null || !ClassBytes.mentionsWeft(bytes)) return false;
-        ClassNode other = parse(bytes);
-        MethodNode m = impl(other, h);
-        return m != null && awaits(m);
-    }
-
-    private static String where(ClassNode cn, AbstractInsnNode insn) {
-        int line = -1;
-        for (AbstractInsnNode p = insn; p != null && line < 0; p = p.getPrevious()) {
-            if (p instanceof LineNumberNode ln) line = ln.line;
-        }
-        String file = cn.sourceFile != null ? cn.sourceFile : cn.name.replace('/', '.');
-        return line > 0 ? file + ":" + line : file;
-    }
-
-    private static MethodNode impl(ClassNode cn, Handle h) {
-        if (h == null || !h.getOwner().equals(cn.name)) return null;
-        for (MethodNode m : cn.methods) {
-            if (m.name.equals(h.getName()) && m.desc.equals(h.getDesc())) return m;
-        }
-        return null;
-    }
-
-    private static boolean awaits(MethodNode m) {
-        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (Names.isAwait(insn)) return true;
-        }
-        return false;
-    }
-
-    private static boolean overridable(ClassNode cn, MethodNode m) {
-        if ((m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_FINAL)) != 0) return false;
-        if (m.name.equals("<init>")) return false;
-        return (cn.access & Opcodes.ACC_FINAL) == 0;
-    }
-
     private String stateName(ClassNode cn, MethodNode impl, Map<String, WovenBody> taken) {
         String base = impl.name.startsWith("lambda$") ? impl.name.substring("lambda$".length()) : impl.name + "$ref";
         base = base.replace('<', '_').replace('>', '_');
@@ -447,49 +357,5 @@ public final class ClassWeaver {
         String name = cn.name + "$" + base;
         for (int k = 2; used.contains(name); k++) name = cn.name + "$" + base + "$" + k;
         return name;
-    }
-
-    /**
-     * Replaces each lambda of a woven body, at every exclusive call site ({@link AsyncSites}), by
-     * {@code StateClass.create(captures)}, and every other lambda of such a site by
-     * {@code Weft.async(lambda)}; drops the site's casts and its {@code Weft.async} call. Sites in
-     * the woven bodies are replaced too: an inner {@code Weft.async} is woven as well.
-     *
-     * @param changed gains each method changed here, with the bodies woven at its sites (a woven
-     *     body already in it keeps its own entry)
-     */
-    private static void replaceCallSites(ClassNode cn, Map<String, WovenBody> woven, List<String> warnings,
-                                         Map<MethodNode, Changed> changed) {
-        for (MethodNode m : List.copyOf(cn.methods)) {
-            for (AsyncSites.Site site : sites(cn, m, warnings)) {
-                if (!site.exclusive() || site.lambdas().stream().allMatch(l -> wovenBody(cn, woven, l) == null)) continue;
-                Changed c = changed.computeIfAbsent(m, k -> new Changed(new LinkedHashSet<>(), where(cn, site.call())));
-                for (InvokeDynamicInsnNode lambda : site.lambdas()) {
-                    WovenBody b = wovenBody(cn, woven, lambda);
-                    if (b != null && c.site() != null) c.bodies().add(key(lambda));
-                    if (b == null) {
-                        MethodInsnNode call = site.call();
-                        m.instructions.insert(lambda, new MethodInsnNode(call.getOpcode(), call.owner, call.name, call.desc, call.itf));
-                        continue;
-                    }
-                    String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), Type.getArgumentTypes(lambda.desc));
-                    m.instructions.set(lambda, new MethodInsnNode(Opcodes.INVOKESTATIC, b.stateClass(), "create", desc, false));
-                }
-                for (TypeInsnNode cast : site.casts()) m.instructions.remove(cast);
-                m.instructions.remove(site.call());
-            }
-        }
-    }
-
-    /** @return the woven body a lambda of this class makes a {@code Callable} of, or {@code null} */
-    private static WovenBody wovenBody(ClassNode cn, Map<String, WovenBody> woven, InvokeDynamicInsnNode lambda) {
-        Handle h = Names.callableLambda(lambda);
-        return h.getOwner().equals(cn.name) ? woven.get(key(lambda)) : null;
-    }
-
-    /** @return name + descriptor of the method a lambda makes a {@code Callable} of */
-    private static String key(InvokeDynamicInsnNode lambda) {
-        Handle h = Names.callableLambda(lambda);
-        return h.getName() + h.getDesc();
     }
 }
