@@ -58,6 +58,9 @@ final class LoopResumes {
     private int[][] pred;
     private int[] idom;
     private int[] rpoNumber;
+    /** Each instruction's interval in a depth-first walk of the dominator tree: {@code h} dominates {@code u} iff it encloses {@code u}'s. */
+    private int[] domEnter;
+    private int[] domExit;
     private int[] lineAt;
     /** The natural loops of the current code, by header; {@code null} once the code changed. */
     private Map<Integer, BitSet> loopsByHeader;
@@ -443,6 +446,7 @@ final class LoopResumes {
                 }
             }
         }
+        dominatorIntervals(n);
     }
 
     private int intersect(int a, int b) {
@@ -454,12 +458,41 @@ final class LoopResumes {
     }
 
     private boolean dominates(int h, int u) {
-        if (rpoNumber[h] < 0) return false;
-        int x = u;
-        while (true) {
-            if (x == h) return true;
-            if (x == 0 || idom[x] < 0) return false;
-            x = idom[x];
+        if (rpoNumber[h] < 0 || rpoNumber[u] < 0 || domEnter[u] < 0) return false;
+        return domEnter[h] <= domEnter[u] && domExit[u] <= domExit[h];
+    }
+
+    /** Numbers the dominator tree's nodes on entry and exit of a depth-first walk from instruction 0. */
+    private void dominatorIntervals(int n) {
+        int[] childCount = new int[n];
+        for (int x = 1; x < n; x++) {
+            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) childCount[idom[x]]++;
+        }
+        int[][] children = new int[n][];
+        for (int x = 0; x < n; x++) children[x] = new int[childCount[x]];
+        int[] filled = new int[n];
+        for (int x = 1; x < n; x++) {
+            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) children[idom[x]][filled[idom[x]]++] = x;
+        }
+        domEnter = new int[n];
+        domExit = new int[n];
+        Arrays.fill(domEnter, -1);
+        int[] stack = new int[n];
+        int[] next = new int[n];
+        int sp = 0;
+        int clock = 0;
+        stack[sp++] = 0;
+        domEnter[0] = clock++;
+        while (sp > 0) {
+            int x = stack[sp - 1];
+            if (next[x] < children[x].length) {
+                int c = children[x][next[x]++];
+                domEnter[c] = clock++;
+                stack[sp++] = c;
+            } else {
+                domExit[x] = clock++;
+                sp--;
+            }
         }
     }
 
