@@ -57,6 +57,13 @@ class AgentTest {
     }
 
     @Test
+    void aConstructorWithAnAwaitedArgumentInitializesItsClassBeforeTheArgumentsAtLoadTime() {
+        assertThat(sample.out).contains("constructed woven=true result=Made(argument, v) order=[init Made, argument]")
+                .contains("switch argument woven=true result=Made(k=1, w)");
+        assertThat(sample.err).doesNotContain("Constructed");
+    }
+
+    @Test
     void aRefusedBodyIsReportedOnStandardErrorAndItsClassRunsUnwoven() {
         assertThat(sample.out).contains("locked woven=false result=7");
         assertThat(sample.err).contains("weft agent: dev.weft.weaver.toolsample.Locked left unwoven: Locked.java:")

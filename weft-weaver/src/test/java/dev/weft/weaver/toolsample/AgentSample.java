@@ -13,6 +13,11 @@ public final class AgentSample {
         Future<Integer> fetch = Fetcher.fetch(Future.ready(40), 2);
         System.out.println("fetch woven=" + (fetch instanceof WovenFuture<?>) + " class=" + fetch.getClass().getName()
                 + " result=" + Weft.blockOn(fetch));
+        Future<String> made = Constructed.make(Future.ready("v"));
+        System.out.println("constructed woven=" + (made instanceof WovenFuture<?>) + " result=" + Weft.blockOn(made)
+                + " order=" + Constructed.ORDER);
+        Future<String> switched = Constructed.chosen(1, Future.ready("w"));
+        System.out.println("switch argument woven=" + (switched instanceof WovenFuture<?>) + " result=" + Weft.blockOn(switched));
         for (boolean first : new boolean[] {true, false}) {
             Future<Integer> chosen = Chooser.choose(first, Future.ready(40));
             System.out.println("choose first=" + first + " woven=" + (chosen instanceof WovenFuture<?>) + " result="
