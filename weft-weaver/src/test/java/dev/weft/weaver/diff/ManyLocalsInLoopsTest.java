@@ -6,25 +6,22 @@ import dev.weft.weaver.testkit.DifferentialTestBase;
 import dev.weft.weaver.testkit.MemoryClassLoader;
 import dev.weft.weaver.testkit.MemoryCompiler;
 import dev.weft.weaver.testkit.WeavingClassLoader;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.LabelNode;
-import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Bodies whose loop copies (which keep the woven loops reducible) would put more than the class
- * file's 65,535 entries into the woven method's LocalVariableTable: hundreds of locals live across
- * the awaits of two nested loops, each statement on a line of its own (the copies named each local
- * once per copied line), and a body whose table is nearly full already. Regression: the count
- * wrapped and the woven class failed to load ("LocalVariableTable has wrong length").
+ * A body with hundreds of locals (ints, longs, doubles, strings) live across the awaits of two
+ * nested loops, each statement on a line of its own: the loop copies that keep the woven loops
+ * reducible named each local once per copied line, which put far more than the class file's
+ * 65,535 entries into the woven method's LocalVariableTable. Regression: the count wrapped and the
+ * woven class failed to load ("LocalVariableTable has wrong length"). See also
+ * {@link TableLimitsTest}.
  */
 @Timeout(120)
 class ManyLocalsInLoopsTest extends DifferentialTestBase {
@@ -33,8 +30,6 @@ class ManyLocalsInLoopsTest extends DifferentialTestBase {
     private static final int AWAITS = 6;
     private static final int LINES = 96;
     private static final int MAX_ENTRIES = 0xFFFF;
-    /** Names already in the nearly full table. */
-    private static final int FILLER = 65_000;
 
     @Test
     void hundredsOfLocalsLiveAcrossAwaitsInNestedLoopsLoadAndRunAsUnwoven() throws Exception {
@@ -52,46 +47,6 @@ class ManyLocalsInLoopsTest extends DifferentialTestBase {
         }
     }
 
-    /**
-     * The loop copies' local variable names beyond the table's 65,535 entries are left out: the
-     * body is woven with its copies, loads and runs. Its table is filled with the names of a
-     * method with thousands of block-scoped locals (patched in with ASM: javac would need a
-     * larger method for them).
-     */
-    @Test
-    void aBodyWhoseLocalVariableTableIsNearlyFullKeepsItsLoopCopiesWithoutTheirNamesBeyondTheLimit() throws Exception {
-        String name = "dev.weft.weaver.generated.FullTable";
-        Map<String, byte[]> classes = new HashMap<>(MemoryCompiler.compile(Map.of(name, source(name, 4, 8, 4))));
-        classes.put(name, withNames(classes.get(name), "lambda$body$0", FILLER));
-        ClassLoader parent = getClass().getClassLoader();
-        WeavingClassLoader woven = WeavingClassLoader.ofClassFiles(parent, classes);
-
-        diff.check(woven.loadClass(name), new MemoryClassLoader(parent, classes).loadClass(name), "body");
-
-        ClassNode cn = new ClassNode();
-        new ClassReader(woven.result(name).bytes()).accept(cn, 0);
-        MethodNode body = cn.methods.stream().filter(m -> m.name.equals("lambda$body$0") && m.desc.contains("Context"))
-                .findFirst().orElseThrow();
-        assertThat(body.localVariables).as("the woven body's names: the original's and the copies' up to the limit")
-                .hasSize(MAX_ENTRIES);
-    }
-
-    /** Adds {@code count} names of slot 0 over the whole of {@code method}. */
-    private static byte[] withNames(byte[] classFile, String method, int count) {
-        ClassNode cn = new ClassNode();
-        new ClassReader(classFile).accept(cn, 0);
-        MethodNode m = cn.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
-        LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
-        m.instructions.insert(start);
-        m.instructions.add(end);
-        String desc = m.localVariables.stream().filter(v -> v.index == 0).findFirst().orElseThrow().desc;
-        for (int i = 0; i < count; i++) m.localVariables.add(new LocalVariableNode("filler" + i, desc, null, start, end, 0));
-        ClassWriter cw = new ClassWriter(0);
-        cn.accept(cw);
-        return cw.toByteArray();
-    }
-
     private static String source() {
         return source(NAME, LOCALS, LINES, AWAITS);
     }
@@ -104,8 +59,9 @@ class ManyLocalsInLoopsTest extends DifferentialTestBase {
      * @param locals how many locals
      * @param lines how many lines the inner loop has
      * @param awaits how many of them await
+     * @return the source of a class with {@code body(Probe)} and {@code bodyBlocking(Probe)}
      */
-    private static String source(String name, int locals, int lines, int awaits) {
+    static String source(String name, int locals, int lines, int awaits) {
         String declarations = IntStream.range(0, locals).mapToObj(i -> "            " + type(i) + " v" + i + " = " + init(i) + ";")
                 .collect(Collectors.joining("\n"));
         String loop = IntStream.range(0, lines).mapToObj(k -> "                    " + update(k, locals, lines / awaits))
