@@ -36,7 +36,9 @@ public final class Weaver {
      * @param classFile the class file
      * @return the woven class and the state classes it needs; unchanged if it has no body to weave
      * @throws WeaveException if a body is refused (and {@link Options#keepRefusedStackful} is off),
-     *     or the class file version is newer than the weaver knows
+     *     or the class file version is newer than the weaver knows; a body the weaver fails on (an
+     *     exception of ASM or of the weaver, a class its frames need that cannot be found) is
+     *     refused like any other, naming its file and line, and never stops the other bodies
      */
     public WeaveResult weave(byte[] classFile) {
         return new ClassWeaver(resolver, options).weave(classFile);
@@ -46,7 +48,7 @@ public final class Weaver {
      * How to weave.
      *
      * @param keepRefusedStackful leave a refused body unwoven (it runs as a stackful coroutine) and
-     *     report a warning, instead of failing
+     *     report a warning, instead of failing; the class's other bodies are still woven
      * @param keepDeadLocals spill every local in scope at an await, not only the live ones (for a
      *     debugger that wants to see them after a resume)
      * @param verify check every woven class with ASM's verifier before returning it

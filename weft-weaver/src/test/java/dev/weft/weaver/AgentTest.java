@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The java agent in a JVM of its own, started with {@code -javaagent} and {@code -Xverify:all} and
- * without any {@code --add-opens}: {@link AgentSample} runs one body the agent weaves and one it
+ * without any {@code --add-opens}: {@link AgentSample} runs bodies the agent weaves and one it
  * refuses. The agent jar is made here (surefire runs before the module's package phase): a
  * manifest whose {@code Class-Path} names this module's classes and the ASM jars.
  */
@@ -47,6 +47,20 @@ class AgentTest {
     void weavesAnAsyncBodyAtLoadTimeAndItsAwaitsRunAsAStateMachine() {
         assertThat(sample.status).as(sample.err).isZero();
         assertThat(sample.out).contains("fetch woven=true class=dev.weft.weaver.toolsample.Fetcher$fetch$0 result=42");
+    }
+
+    @Test
+    void bothLambdasOfAConditionalPassedToOneAsyncCallAreWovenAtLoadTime() {
+        assertThat(sample.out).contains("choose first=true woven=true result=41")
+                .contains("choose first=false woven=true result=42");
+        assertThat(sample.err).doesNotContain("Chooser");
+    }
+
+    @Test
+    void aConstructorWithAnAwaitedArgumentInitializesItsClassBeforeTheArgumentsAtLoadTime() {
+        assertThat(sample.out).contains("constructed woven=true result=Made(argument, v) order=[init Made, argument]")
+                .contains("switch argument woven=true result=Made(k=1, w)");
+        assertThat(sample.err).doesNotContain("Constructed");
     }
 
     @Test

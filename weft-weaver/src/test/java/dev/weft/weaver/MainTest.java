@@ -2,6 +2,7 @@ package dev.weft.weaver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.weaver.toolsample.Chooser;
 import dev.weft.weaver.toolsample.Fetcher;
 import dev.weft.weaver.toolsample.Locked;
 import java.io.ByteArrayOutputStream;
@@ -145,6 +146,18 @@ class MainTest {
 
         assertThat(r.status).as(r.err).isZero();
         assertThat(r.out).contains("final class Fetcher$fetch$0").doesNotContain("Locked");
+    }
+
+    @Test
+    void bothLambdasOfAConditionalPassedToOneAsyncCallAreWoven() throws Exception {
+        Path in = sampleDirectory(tmp.resolve("in"), Chooser.class);
+        Path out = tmp.resolve("out");
+
+        Run r = run("weave", "--keep-refused-stackful", in.toString(), out.toString());
+
+        assertThat(r.status).as(r.err).isZero();
+        assertThat(r.out).startsWith("weft-weaver: wove 1 class, 2 bodies, 0 warnings");
+        assertThat(isWoven(Files.readAllBytes(out.resolve(PKG + "Chooser.class")))).isTrue();
     }
 
     @Test

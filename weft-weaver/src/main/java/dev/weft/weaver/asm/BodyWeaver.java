@@ -10,6 +10,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -67,11 +68,14 @@ final class BodyWeaver {
         MethodNode body = new MethodNode(Opcodes.ASM9, impl.access, impl.name, impl.desc, null,
                 impl.exceptions.toArray(String[]::new));
         impl.accept(body);
+        for (AbstractInsnNode insn : body.instructions.toArray()) {
+            if (insn instanceof FrameNode) body.instructions.remove(insn); // javac's frames: the code changes
+        }
         body.visibleLocalVariableAnnotations = null;
         body.invisibleLocalVariableAnnotations = null;
         BitSet written = renumber(body, paramSlots);
         body.maxLocals += 2;
-        UninitializedNews.rewrite(body, where);
+        UninitializedNews.rewrite(body, owner.name, file(owner));
         body.maxStack += 4;
 
         List<Type> captures = new ArrayList<>();
@@ -193,9 +197,14 @@ final class BodyWeaver {
         return n.substring(n.lastIndexOf('/') + 1);
     }
 
+    /** @return the class's source file, or its name if it has none, for messages */
+    static String file(ClassNode owner) {
+        return owner.sourceFile != null ? owner.sourceFile : owner.name.replace('/', '.');
+    }
+
     /** @return {@code File.java:line} of the method's first line, for messages */
     static String where(ClassNode owner, MethodNode m) {
-        String file = owner.sourceFile != null ? owner.sourceFile : owner.name.replace('/', '.');
+        String file = file(owner);
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
             if (insn instanceof org.objectweb.asm.tree.LineNumberNode ln) return file + ":" + ln.line;
         }

@@ -6,8 +6,6 @@ import dev.weft.weaver.WeaveException;
 import dev.weft.weaver.WeaveResult;
 import dev.weft.weaver.Weaver;
 import dev.weft.weaver.model.StateMachine;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,31 +14,48 @@ import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
-import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.BasicValue;
-import org.objectweb.asm.util.CheckClassAdapter;
 
 /**
- * Weaves one class: finds each {@code Weft.async(lambda)} call site whose lambda (or same-class
- * method reference) calls {@code Weft.await}, weaves that body once ({@link BodyWeaver}), replaces
- * the call site's {@code invokedynamic + Weft.async} by {@code StateClass.create(captures)}, adds
- * the woven bodies to the class and marks it. The original body methods stay, unreachable, so
- * that {@code expand} can re-derive the model from a woven class.
+ * Weaves one class: finds each {@code Weft.async} call site and, by data flow, the lambdas (or
+ * same-class method references) that make its argument ({@link AsyncSites}); weaves once each such
+ * body that calls {@code Weft.await} ({@link BodyWeaver}); replaces each of its lambdas by
+ * {@code StateClass.create(captures)} where it is made, and drops the site's {@code Weft.async};
+ * adds the woven bodies to the class and marks it. The original body methods stay, unreachable,
+ * so that {@code expand} can re-derive the model from a woven class.
+ *
+ * <p>Several lambdas reaching one call ({@code Weft.async(c ? () -> a : () -> b)}, a switch
+ * among lambdas) are each woven and replaced in their own branch; one that does not await gets
+ * {@code Weft.async(lambda)} in its branch instead, so every branch still gives a future. A call
+ * whose argument can also come from anywhere else (a local, a field, a call's result) is left as
+ * it is, with a warning naming file:line if an awaiting lambda reaches it: replacing the lambda
+ * there would hand a {@code Callable} and a future to the same code, and rewriting the other
+ * sources (their casts may fail, their values may be used twice) is not worth what it would save.
+ *
+ * <p>A body the weaver cannot weave never breaks its class: each body is woven on its own, and
+ * each method the weaver changes (a woven body, a method whose calls it rewrote) gets its
+ * stack-map frames computed and is checked on its own ({@link MethodFrames},
+ * {@link Verification}); every other method keeps the frames javac wrote. Any failure there, a
+ * refusal or an exception of ASM or of the weaver, refuses the bodies it concerns, with file:line
+ * and the reason; with {@code keepRefusedStackful} the class is woven again without them (they
+ * run stackful) and the other bodies are woven. A body too large for the JVM's 64 KiB once woven
+ * is first woven again without its loop copies.
  */
 public final class ClassWeaver {
+    /** What a refused body's warning ends with. */
+    private static final String LEFT_STACKFUL = " (left unwoven: it runs as a stackful coroutine)";
+    /** The methods of a state class whose types are checked. */
+    private static final List<String> STATE_METHODS = List.of("resume(Ldev/weft/future/Context;)Ljava/lang/Object;",
+            "poll(Ldev/weft/future/Context;)Ldev/weft/future/Poll;");
+
     private final Hierarchy hierarchy;
+    private final BodyFinder finder;
     private final Weaver.Options options;
 
     /**
@@ -49,6 +64,7 @@ public final class ClassWeaver {
      */
     public ClassWeaver(ClassResolver resolver, Weaver.Options options) {
         this.hierarchy = new Hierarchy(resolver);
+        this.finder = new BodyFinder(hierarchy);
         this.options = options;
     }
 
@@ -57,7 +73,7 @@ public final class ClassWeaver {
      * @return the result (see {@link Weaver#weave})
      */
     public WeaveResult weave(byte[] bytes) {
-        return weave(bytes, Set.of(), Set.of());
+        return weave(bytes, Map.of(), Set.of());
     }
 
     /** Whether bodies resume awaits inside loops through loop copies ({@link LoopResumes}). */
@@ -66,33 +82,51 @@ public final class ClassWeaver {
     }
 
     /**
-     * Weaves all bodies but those in {@code skipped} (name + descriptor), which stay stackful; those
-     * in {@code flat} are woven without loop copies.
+     * Weaves all bodies but those in {@code skipped} (name + descriptor, with the reason), which
+     * stay stackful; those in {@code flat} are woven without loop copies. Each body is woven, and
+     * each method it changes gets its frames computed and is checked, on its own: a failure
+     * anywhere is a refusal of the bodies it concerns, and with {@code keepRefusedStackful} the
+     * class is woven again without them.
      */
-    private WeaveResult weave(byte[] bytes, Set<String> skipped, Set<String> flat) {
+    private WeaveResult weave(byte[] bytes, Map<String, String> skipped, Set<String> flat) {
         if (!ClassBytes.mentionsWeft(bytes)) return unchanged(className(bytes), bytes);
         ClassNode cn = parse(bytes);
         if (isMarked(cn)) return unchanged(cn.name, bytes);
         List<String> warnings = new ArrayList<>();
         checkInitializers(cn, warnings);
         Map<String, WovenBody> woven = new LinkedHashMap<>();
-        for (MethodNode impl : bodies(cn, warnings)) {
-            if (skipped.contains(impl.name + impl.desc)) {
-                warnings.add(tooLarge(cn, impl) + " (left unwoven: it runs as a stackful coroutine)");
+        for (MethodNode impl : finder.bodies(cn, warnings)) {
+            String key = impl.name + impl.desc;
+            if (skipped.containsKey(key)) {
+                warnings.add(skipped.get(key) + LEFT_STACKFUL);
                 continue;
             }
             try {
-                boolean copies = loopCopies() && !flat.contains(impl.name + impl.desc);
-                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), copies).weave(impl, stateName(cn, impl, woven));
-                if (b != null) woven.put(impl.name + impl.desc, b);
+                WovenBody b = weaveBody(cn, impl, stateName(cn, impl, woven), loopCopies() && !flat.contains(key));
+                if (b != null) woven.put(key, b);
             } catch (WeaveException e) {
                 if (!options.keepRefusedStackful()) throw e;
-                warnings.add(e.getMessage() + " (left unwoven: it runs as a stackful coroutine)");
+                warnings.add(e.getMessage() + LEFT_STACKFUL);
             }
         }
         if (woven.isEmpty()) return new WeaveResult(cn.name, bytes, Map.of(), false, List.copyOf(warnings));
-        for (WovenBody b : woven.values()) cn.methods.add(b.method());
-        replaceCallSites(cn, woven); // in the woven bodies too: an inner Weft.async is woven as well
+        Map<MethodNode, Changed> changed = new LinkedHashMap<>();
+        for (Map.Entry<String, WovenBody> e : woven.entrySet()) {
+            cn.methods.add(e.getValue().method());
+            changed.put(e.getValue().method(), new Changed(Set.of(e.getKey()), null));
+        }
+        SiteRewriter.rewrite(cn, woven, warnings).forEach((m, r) -> changed.putIfAbsent(m, new Changed(r.bodies(), r.site())));
+        for (Map.Entry<MethodNode, Changed> e : changed.entrySet()) {
+            MethodNode m = e.getKey();
+            MethodFrames.Framed framed;
+            try {
+                framed = MethodFrames.compute(cn, m, hierarchy);
+                if (options.verify()) Verification.check(framed.alone(), List.of(m.name + m.desc), hierarchy);
+            } catch (RuntimeException x) {
+                return weaveWithout(bytes, cn, skipped, flat, m, e.getValue(), x);
+            }
+            cn.methods.set(cn.methods.indexOf(m), framed.method());
+        }
         AnnotationNode marker = new AnnotationNode(Names.MARKER);
         List<String> entries = new ArrayList<>();
         for (Map.Entry<String, WovenBody> e : woven.entrySet()) entries.add(e.getKey() + "=" + e.getValue().stateClass());
@@ -101,35 +135,88 @@ public final class ClassWeaver {
         cn.invisibleAnnotations.add(marker);
         byte[] out;
         try {
-            ClassWriter cw = new FrameWriter(hierarchy);
+            ClassWriter cw = new ClassWriter(0); // every changed method has its frames, every other keeps javac's
             cn.accept(cw);
             out = cw.toByteArray();
-        } catch (MethodTooLargeException e) {
-            String key = e.getMethodName() + e.getDescriptor();
-            MethodNode original = originalOf(cn, woven, key);
-            if (original == null) throw new WeaveException(cn.name.replace('/', '.') + "." + e.getMethodName()
-                    + " is larger than the JVM's 64 KiB limit on a method's code once woven", e);
-            String body = original.name + original.desc;
-            if (loopCopies() && !flat.contains(body)) { // first without the loop copies, which only help the JIT
-                Set<String> noCopies = new HashSet<>(flat);
-                noCopies.add(body);
-                return weave(bytes, skipped, noCopies);
-            }
-            if (!options.keepRefusedStackful()) throw new WeaveException(tooLarge(cn, original), e);
-            Set<String> more = new HashSet<>(skipped);
-            more.add(body);
-            return weave(bytes, more, flat);
+            if (options.verify()) Verification.check(out, List.of(), hierarchy);
+        } catch (RuntimeException x) {
+            String reason = BodyWeaver.file(cn) + ": the class " + cn.name.replace('/', '.') + " is left unwoven: " + describe(x);
+            if (!options.keepRefusedStackful()) throw new WeaveException(reason, x);
+            warnings.add(reason + " (each of its bodies runs as a stackful coroutine)");
+            return new WeaveResult(cn.name, bytes, Map.of(), false, List.copyOf(warnings));
         }
         Map<String, byte[]> added = new LinkedHashMap<>();
         for (WovenBody b : woven.values()) added.put(b.stateClass(), b.stateClassBytes());
-        if (options.verify()) {
-            verify(out, woven.values().stream().map(b -> b.method().name + b.method().desc).toList());
-            for (byte[] a : added.values()) {
-                verify(a, List.of("resume(Ldev/weft/future/Context;)Ljava/lang/Object;",
-                        "poll(Ldev/weft/future/Context;)Ldev/weft/future/Poll;"));
-            }
-        }
         return new WeaveResult(cn.name, out, added, true, List.copyOf(warnings));
+    }
+
+    /**
+     * A method the weaver changed: a woven body (blamed on itself), or a method whose
+     * {@code Weft.async} calls it rewrote (blamed on the bodies woven there).
+     *
+     * @param bodies name + descriptor of the bodies refused if the method cannot be finished
+     * @param site {@code File.java:line} of its first rewritten call, for messages; {@code null}
+     *     for a woven body
+     */
+    private record Changed(Set<String> bodies, String site) {}
+
+    /** Weaves one body and checks its state class; any failure is a {@link WeaveException} naming the body. */
+    private WovenBody weaveBody(ClassNode cn, MethodNode impl, String stateClass, boolean copies) {
+        WovenBody b;
+        try {
+            b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), copies).weave(impl, stateClass);
+            if (b != null && options.verify()) Verification.check(b.stateClassBytes(), STATE_METHODS, hierarchy);
+        } catch (WeaveException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WeaveException(BodyWeaver.where(cn, impl) + ": " + impl.name + " is left unwoven: " + describe(e), e);
+        }
+        return b;
+    }
+
+    /**
+     * The method {@code m} could not be finished ({@code x}): its bodies are refused, or, if it is
+     * a woven body too large with its loop copies, woven again without them.
+     */
+    private WeaveResult weaveWithout(byte[] bytes, ClassNode cn, Map<String, String> skipped, Set<String> flat,
+                                     MethodNode m, Changed changed, RuntimeException x) {
+        String reason;
+        if (changed.site() == null) {
+            String key = changed.bodies().iterator().next();
+            MethodNode impl = method(cn, key);
+            if (x instanceof MethodTooLargeException) {
+                if (loopCopies() && !flat.contains(key)) { // first without the loop copies, which only help the JIT
+                    Set<String> noCopies = new HashSet<>(flat);
+                    noCopies.add(key);
+                    return weave(bytes, skipped, noCopies);
+                }
+                reason = tooLarge(cn, impl);
+            } else {
+                reason = BodyWeaver.where(cn, impl) + ": " + impl.name + " is left unwoven: " + describe(x);
+            }
+        } else {
+            reason = changed.site() + ": the call of Weft.async in " + m.name + " is left unwoven: " + describe(x);
+        }
+        if (!options.keepRefusedStackful()) throw new WeaveException(reason, x);
+        Map<String, String> more = new LinkedHashMap<>(skipped);
+        for (String key : changed.bodies()) more.putIfAbsent(key, reason);
+        return weave(bytes, more, flat);
+    }
+
+    /** @return a refusal's own message, or what failed, as a weaver bug, with what to do meanwhile */
+    private static String describe(RuntimeException x) {
+        if (x instanceof WeaveException) return x.getMessage();
+        return "the weaver failed on it (" + x + "), a weaver bug unless a class file it read is damaged: please "
+                + "report it with the class file. Fix meanwhile: keep the body stackful (the weaver's "
+                + "keep-refused-stackful option), or make it a stackful coroutine with Coroutine.async(...).";
+    }
+
+    /** @return the method of {@code cn} named {@code key} (name + descriptor) */
+    private static MethodNode method(ClassNode cn, String key) {
+        for (MethodNode m : cn.methods) {
+            if ((m.name + m.desc).equals(key)) return m;
+        }
+        throw new IllegalStateException("no method " + key + " in " + cn.name);
     }
 
     /**
@@ -152,16 +239,16 @@ public final class ClassWeaver {
                 String key = entry.substring(0, eq);
                 for (MethodNode m : cn.methods) {
                     if ((m.name + m.desc).equals(key) && kept(m, filter)) {
-                        WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(m, entry.substring(eq + 1));
+                        WovenBody b = model(cn, m, entry.substring(eq + 1));
                         if (b != null) out.add(b.model());
                     }
                 }
             }
         } else {
             Map<String, WovenBody> seen = new LinkedHashMap<>();
-            for (MethodNode impl : bodies(cn, new ArrayList<>())) {
+            for (MethodNode impl : finder.bodies(cn, new ArrayList<>())) {
                 if (!kept(impl, filter)) continue; // a state name depends only on bodies of the same method name
-                WovenBody b = new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateName(cn, impl, seen));
+                WovenBody b = model(cn, impl, stateName(cn, impl, seen));
                 if (b != null) {
                     seen.put(impl.name + impl.desc, b);
                     out.add(b.model());
@@ -171,20 +258,20 @@ public final class ClassWeaver {
         return out;
     }
 
+    /** Weaves one body for its model; a failure is a {@link WeaveException} naming the body. */
+    private WovenBody model(ClassNode cn, MethodNode impl, String stateClass) {
+        try {
+            return new BodyWeaver(cn, hierarchy, options.keepDeadLocals(), loopCopies()).weave(impl, stateClass);
+        } catch (WeaveException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WeaveException(BodyWeaver.where(cn, impl) + ": " + impl.name + " cannot be expanded: " + describe(e), e);
+        }
+    }
+
     /** @return whether {@code expand}'s method filter keeps the body {@code m} ({@code null}: all) */
     private static boolean kept(MethodNode m, String filter) {
         return filter == null || m.name.contains(filter);
-    }
-
-    /** @return the original body whose woven method is {@code key}, or {@code null} */
-    private static MethodNode originalOf(ClassNode cn, Map<String, WovenBody> woven, String key) {
-        for (Map.Entry<String, WovenBody> e : woven.entrySet()) {
-            if (!(e.getValue().method().name + e.getValue().method().desc).equals(key)) continue;
-            for (MethodNode m : cn.methods) {
-                if ((m.name + m.desc).equals(e.getKey())) return m;
-            }
-        }
-        return null;
     }
 
     private static String tooLarge(ClassNode cn, MethodNode body) {
@@ -201,7 +288,8 @@ public final class ClassWeaver {
         }
     }
 
-    private static ClassNode parse(byte[] bytes) {
+    /** @return the class, frames kept (the methods the weaver does not change keep them) */
+    static ClassNode parse(byte[] bytes) {
         ClassReader cr;
         try {
             cr = new ClassReader(bytes);
@@ -212,7 +300,7 @@ public final class ClassWeaver {
                     + "ASM, or compile with --release 26 or lower.", e);
         }
         ClassNode cn = new ClassNode(Opcodes.ASM9);
-        cr.accept(cn, ClassReader.SKIP_FRAMES);
+        cr.accept(cn, 0);
         return cn;
     }
 
@@ -260,73 +348,6 @@ public final class ClassWeaver {
         }
     }
 
-    /** The distinct body methods passed to {@code Weft.async} at some call site that call {@code Weft.await}. */
-    private List<MethodNode> bodies(ClassNode cn, List<String> warnings) {
-        List<MethodNode> out = new ArrayList<>();
-        for (MethodNode m : cn.methods) {
-            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-                if (!Names.isAsync(insn)) continue;
-                Handle h = Names.callableLambda(Names.previousReal(insn));
-                if (h != null && !h.getOwner().equals(cn.name) && foreignBodyAwaits(h)) {
-                    warnings.add(where(cn, insn) + ": the method reference " + h.getOwner().replace('/', '.') + "::"
-                            + h.getName() + " passed to Weft.async is left unwoven (stackful): the weaver weaves "
-                            + "bodies of the call site's own class only. Fix: make " + h.getName() + " return "
-                            + "Weft.async(() -> ...) itself and pass that future instead.");
-                    continue;
-                }
-                MethodNode impl = impl(cn, h);
-                if (impl == null || !awaits(impl) || out.contains(impl)) continue;
-                if (overridable(cn, impl)) {
-                    warnings.add(where(cn, insn) + ": the method reference to "
-                            + impl.name + " passed to Weft.async is left unwoven (stackful): the method can be "
-                            + "overridden. Make it private, static or final to have it woven.");
-                    continue;
-                }
-                out.add(impl);
-            }
-        }
-        return out;
-    }
-
-    /** @return whether a method of another class, found through the resolver, calls {@code Weft.await} */
-    private boolean foreignBodyAwaits(Handle h) {
-        byte[] bytes = hierarchy.classFile(h.getOwner());
-        if (bytes == null || !ClassBytes.mentionsWeft(bytes)) return false;
-        ClassNode other = parse(bytes);
-        MethodNode m = impl(other, h);
-        return m != null && awaits(m);
-    }
-
-    private static String where(ClassNode cn, AbstractInsnNode insn) {
-        int line = -1;
-        for (AbstractInsnNode p = insn; p != null && line < 0; p = p.getPrevious()) {
-            if (p instanceof LineNumberNode ln) line = ln.line;
-        }
-        String file = cn.sourceFile != null ? cn.sourceFile : cn.name.replace('/', '.');
-        return line > 0 ? file + ":" + line : file;
-    }
-
-    private static MethodNode impl(ClassNode cn, Handle h) {
-        if (h == null || !h.getOwner().equals(cn.name)) return null;
-        for (MethodNode m : cn.methods) {
-            if (m.name.equals(h.getName()) && m.desc.equals(h.getDesc())) return m;
-        }
-        return null;
-    }
-
-    private static boolean awaits(MethodNode m) {
-        for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (Names.isAwait(insn)) return true;
-        }
-        return false;
-    }
-
-    private static boolean overridable(ClassNode cn, MethodNode m) {
-        if ((m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE | Opcodes.ACC_FINAL)) != 0) return false;
-        if (m.name.equals("<init>")) return false;
-        return (cn.access & Opcodes.ACC_FINAL) == 0;
-    }
-
     private String stateName(ClassNode cn, MethodNode impl, Map<String, WovenBody> taken) {
         String base = impl.name.startsWith("lambda$") ? impl.name.substring("lambda$".length()) : impl.name + "$ref";
         base = base.replace('<', '_').replace('>', '_');
@@ -336,51 +357,5 @@ public final class ClassWeaver {
         String name = cn.name + "$" + base;
         for (int k = 2; used.contains(name); k++) name = cn.name + "$" + base + "$" + k;
         return name;
-    }
-
-    private static void replaceCallSites(ClassNode cn, Map<String, WovenBody> woven) {
-        for (MethodNode m : cn.methods) {
-            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-                if (!Names.isAsync(insn)) continue;
-                AbstractInsnNode prev = Names.previousReal(insn);
-                Handle h = Names.callableLambda(prev);
-                if (h == null || !h.getOwner().equals(cn.name)) continue;
-                WovenBody b = woven.get(h.getName() + h.getDesc());
-                if (b == null) continue;
-                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
-                String desc = Type.getMethodDescriptor(Type.getObjectType(Names.FUTURE), Type.getArgumentTypes(indy.desc));
-                MethodInsnNode create = new MethodInsnNode(Opcodes.INVOKESTATIC, b.stateClass(), "create", desc, false);
-                m.instructions.remove(indy);
-                m.instructions.set(insn, create);
-                insn = create;
-            }
-        }
-    }
-
-    /** Checks structure (ASM's CheckClassAdapter) and, for the named methods, types as the verifier does. */
-    private void verify(byte[] bytes, List<String> methods) {
-        ClassReader cr = new ClassReader(bytes);
-        StringWriter problems = new StringWriter();
-        try {
-            cr.accept(new CheckClassAdapter(new ClassWriter(0), true), 0);
-        } catch (RuntimeException e) {
-            throw new WeaveException("the weaver produced an invalid class " + cr.getClassName()
-                    + " (a weaver bug; please report it with the class file): " + e.getMessage(), e);
-        }
-        ClassNode cn = new ClassNode(Opcodes.ASM9);
-        cr.accept(cn, 0);
-        List<Type> itfs = cn.interfaces.stream().map(Type::getObjectType).toList();
-        for (MethodNode m : cn.methods) {
-            if (!methods.contains(m.name + m.desc)) continue;
-            TypedInterpreter ti = new TypedInterpreter(hierarchy, cn.name, cn.superName, itfs,
-                    (cn.access & Opcodes.ACC_INTERFACE) != 0);
-            try {
-                new Analyzer<BasicValue>(ti).analyze(cn.name, m);
-            } catch (AnalyzerException e) {
-                CheckClassAdapter.verify(cr, null, false, new PrintWriter(problems));
-                throw new WeaveException("the weaver produced code the verifier rejects in " + cn.name + "." + m.name
-                        + " (a weaver bug; please report it): " + e.getMessage() + "\n" + problems, e);
-            }
-        }
     }
 }

@@ -40,9 +40,11 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * would, with the same exception ranges and handlers (copied with them where the handler lies in
  * the copied code), the line numbers in effect and the local variable names (for the debugger), so
  * only C2's view of the loops changes.
- * Copies are bounded: a body whose copies would exceed {@link #BUDGET} instructions keeps the
- * jump into the loop for the remaining awaits, and a body whose copies would take it past the
- * JVM's 64 KiB limit on a method is woven again without them ({@code ClassWeaver}). The copies
+ * Copies are bounded: a body whose copies would exceed {@link #BUDGET} instructions, or the
+ * 65,535 entries of its exception table or line number table ({@link TableBudget}), keeps the
+ * jump into the loop for the remaining awaits; local variable names beyond 65,535 entries are
+ * left out of the copies (the original code keeps all of its own); and a body whose copies would
+ * take it past the JVM's 64 KiB limit on a method is woven again without them ({@code ClassWeaver}). The copies
  * are on unless {@code -Dweft.weaver.loopResumes=false} at weave time (for comparing the shapes).
  */
 final class LoopResumes {
@@ -56,6 +58,9 @@ final class LoopResumes {
     private int[][] pred;
     private int[] idom;
     private int[] rpoNumber;
+    /** Each instruction's interval in a depth-first walk of the dominator tree: {@code h} dominates {@code u} iff it encloses {@code u}'s. */
+    private int[] domEnter;
+    private int[] domExit;
     private int[] lineAt;
     /** The natural loops of the current code, by header; {@code null} once the code changed. */
     private Map<Integer, BitSet> loopsByHeader;
@@ -78,6 +83,7 @@ final class LoopResumes {
             if (op == Opcodes.JSR || op == Opcodes.RET) return;
         }
         int copied = 0;
+        TableBudget tables = TableBudget.of(body);
         for (JumpInsnNode restore : restores) {
             Plan plan = plan(restore, restores);
             if (plan == null) continue;
@@ -90,8 +96,11 @@ final class LoopResumes {
             int size = 0;
             for (BitSet r : plan.regions) size += r.cardinality();
             if (copied + size > BUDGET) continue;
+            Copy copy = copy(restore, plan, tables.namesLeft());
+            if (!tables.fits(copy.handlers.size(), copy.lines)) continue;
+            tables.take(copy.handlers.size(), copy.lines);
             copied += size;
-            emit(restore, plan);
+            commit(restore, copy, tables);
             loopsByHeader = null;
         }
     }
@@ -175,7 +184,33 @@ final class LoopResumes {
         return -1;
     }
 
-    private void emit(JumpInsnNode restore, Plan plan) {
+    /**
+     * The copies of one await, not yet in the body.
+     *
+     * @param code the copied code, to append to the body
+     * @param handlers the exception ranges over it
+     * @param names the local variable names over it
+     * @param lines how many line numbers {@code code} holds
+     * @param target where the await's restore jumps
+     */
+    private record Copy(InsnList code, List<TryCatchBlockNode> handlers, List<LocalVariableNode> names, int lines,
+                        LabelNode target) {}
+
+    /**
+     * Appends a copy to the body and retargets the restore jump. Local variable names beyond the
+     * table's budget are dropped (they only name the copies' locals for a debugger); the original
+     * code keeps all of its own.
+     */
+    private void commit(JumpInsnNode restore, Copy copy, TableBudget tables) {
+        body.tryCatchBlocks.addAll(copy.handlers);
+        int names = tables.takeNames(copy.names.size());
+        if (names > 0) body.localVariables.addAll(copy.names.subList(0, names));
+        restore.label = copy.target;
+        body.instructions.add(copy.code);
+    }
+
+    /** @param namesLeft how many local variable names the table still holds: no more are made */
+    private Copy copy(JumpInsnNode restore, Plan plan, int namesLeft) {
         int d = plan.headers.length;
         List<Map<LabelNode, LabelNode>> maps = new ArrayList<>();
         for (int j = 0; j < d; j++) maps.add(new IdentityHashMap<>());
@@ -197,6 +232,7 @@ final class LoopResumes {
         List<TryCatchBlockNode> originals = new ArrayList<>(body.tryCatchBlocks);
         List<LocalVariableNode> names = new ArrayList<>();
         List<LocalVariableNode> localNames = body.localVariables == null ? List.of() : new ArrayList<>(body.localVariables);
+        int lines = 0;
         for (int j = 0; j < d; j++) {
             Map<LabelNode, LabelNode> map = maps.get(j);
             BitSet r = plan.regions[j];
@@ -239,25 +275,28 @@ final class LoopResumes {
                 }
             }
             for (LocalVariableNode v : localNames) {
+                if (names.size() >= namesLeft) break;
                 for (LabelNode[] span : spans(emitted, origin, v.start, v.end, before)) {
                     names.add(new LocalVariableNode(v.name, v.desc, v.signature, span[0], span[1], v.index));
                 }
             }
             for (int k = 0; k <= m; k++) {
                 for (LabelNode l : before.get(k)) out.add(l);
-                if (k < m) out.add(emitted.get(k));
+                if (k < m) {
+                    out.add(emitted.get(k));
+                    if (emitted.get(k) instanceof LineNumberNode) lines++;
+                }
             }
         }
-        body.tryCatchBlocks.addAll(handlers);
-        if (!names.isEmpty()) body.localVariables.addAll(names);
-        restore.label = maps.get(0).get(restore.label);
-        body.instructions.add(out);
+        return new Copy(out, handlers, names, lines, maps.get(0).get(restore.label));
     }
 
     /**
      * The runs of copied instructions whose originals lie in {@code [start, end)} and include a
      * real instruction, each as a new pair of labels registered in {@code before} (labels to place
-     * before each emitted position).
+     * before each emitted position). What the copy adds (line numbers, their labels, a jump out of
+     * the region) belongs to no original and does not break a run: a run per source line would
+     * multiply the entries of the exception and local variable tables.
      */
     private List<LabelNode[]> spans(List<AbstractInsnNode> emitted, List<Integer> origin, LabelNode start, LabelNode end,
                                     List<List<LabelNode>> before) {
@@ -272,11 +311,14 @@ final class LoopResumes {
                 continue;
             }
             int first = k;
+            int last = k;
             boolean real = false;
-            while (k < m && covered(origin.get(k), s, e)) {
+            for (; k < m && (origin.get(k) < 0 || covered(origin.get(k), s, e)); k++) {
+                if (origin.get(k) < 0) continue;
+                last = k;
                 real |= emitted.get(k).getOpcode() >= 0;
-                k++;
             }
+            k = last + 1;
             if (!real) continue;
             LabelNode open = new LabelNode();
             LabelNode close = new LabelNode();
@@ -404,6 +446,7 @@ final class LoopResumes {
                 }
             }
         }
+        dominatorIntervals(n);
     }
 
     private int intersect(int a, int b) {
@@ -415,12 +458,41 @@ final class LoopResumes {
     }
 
     private boolean dominates(int h, int u) {
-        if (rpoNumber[h] < 0) return false;
-        int x = u;
-        while (true) {
-            if (x == h) return true;
-            if (x == 0 || idom[x] < 0) return false;
-            x = idom[x];
+        if (rpoNumber[h] < 0 || rpoNumber[u] < 0 || domEnter[u] < 0) return false;
+        return domEnter[h] <= domEnter[u] && domExit[u] <= domExit[h];
+    }
+
+    /** Numbers the dominator tree's nodes on entry and exit of a depth-first walk from instruction 0. */
+    private void dominatorIntervals(int n) {
+        int[] childCount = new int[n];
+        for (int x = 1; x < n; x++) {
+            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) childCount[idom[x]]++;
+        }
+        int[][] children = new int[n][];
+        for (int x = 0; x < n; x++) children[x] = new int[childCount[x]];
+        int[] filled = new int[n];
+        for (int x = 1; x < n; x++) {
+            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) children[idom[x]][filled[idom[x]]++] = x;
+        }
+        domEnter = new int[n];
+        domExit = new int[n];
+        Arrays.fill(domEnter, -1);
+        int[] stack = new int[n];
+        int[] next = new int[n];
+        int sp = 0;
+        int clock = 0;
+        stack[sp++] = 0;
+        domEnter[0] = clock++;
+        while (sp > 0) {
+            int x = stack[sp - 1];
+            if (next[x] < children[x].length) {
+                int c = children[x][next[x]++];
+                domEnter[c] = clock++;
+                stack[sp++] = c;
+            } else {
+                domExit[x] = clock++;
+                sp--;
+            }
         }
     }
 

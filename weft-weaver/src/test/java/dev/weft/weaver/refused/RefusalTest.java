@@ -92,6 +92,17 @@ class RefusalTest {
                 + "static or final to have it woven.");
     }
 
+    @Test
+    void aLambdaReachingAnAsyncCallTogetherWithAnotherCallableIsLeftStackfulWithAWarning() throws IOException {
+        WeaveResult r = weave(SharedSite.class, false);
+        assertThat(r.changed()).isFalse();
+        assertThat(r.warnings()).containsExactly("SharedSite.java:" + line(SharedSite.class, "shared call site")
+                + ": lambda$body$0 passed to Weft.async is left unwoven there (stackful): the Callable that call gets "
+                + "is not always a lambda made for it alone (it can also come from a local, a field or a call, or the "
+                + "lambda is used elsewhere too). Fix: call Weft.async where the lambda is written, e.g. "
+                + "'c ? Weft.async(() -> ...) : other'.");
+    }
+
     private static WeaveResult weave(Class<?> c, boolean keepRefused) throws IOException {
         return new Weaver(RESOLVER, new Weaver.Options(keepRefused, false, true)).weave(bytes(c));
     }

@@ -6,12 +6,14 @@ import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -70,14 +72,53 @@ public final class Differential implements AutoCloseable {
      * @return the blocking run's outcome, which every other run matched
      */
     public Outcome check(Class<?> woven, Class<?> unwoven, String name) {
-        String body = unwoven.getSimpleName() + "." + name;
-        Outcome expected = blocking(unwoven, name);
-        same(body, "blocking (from the woven class)", expected, blocking(woven, name));
-        same(body, "woven, Weft.blockOn", expected, async(woven, name, true, Weft::blockOn));
-        same(body, "woven, Runtime.blockOn (2 workers)", expected, async(woven, name, true, runtime::blockOn));
-        same(body, "stackful, Weft.blockOn", expected, async(unwoven, name, false, Weft::blockOn));
-        same(body, "stackful, Runtime.blockOn (2 workers)", expected, async(unwoven, name, false, runtime::blockOn));
+        return check(() -> woven, () -> unwoven, name);
+    }
+
+    /**
+     * Checks a body of a test-source class, each run loading the class (and its nested classes)
+     * afresh: the woven runs through a new {@link WeavingClassLoader}, the others through a new
+     * {@link FreshClassLoader}. So every run sees the static initializers run, in its own order:
+     * the check compares class initialization as well.
+     *
+     * @param bodies the unwoven class holding the body
+     * @param name the body's name
+     * @return the blocking run's outcome, which every other run matched
+     */
+    public Outcome checkFresh(Class<?> bodies, String name) {
+        ClassLoader parent = bodies.getClassLoader();
+        Set<String> names = Set.of(bodies.getName());
+        return check(() -> load(WeavingClassLoader.ofClasses(parent, names), bodies.getName()),
+                () -> load(new FreshClassLoader(parent, names), bodies.getName()), name);
+    }
+
+    /**
+     * Checks a body, each run taking its class from a supplier: a supplier that loads the class
+     * afresh gives every run its own static state and initializers.
+     *
+     * @param woven gives the class as the weaver made it, once per run
+     * @param unwoven gives the class as javac made it, once per run
+     * @param name the body's name
+     * @return the blocking run's outcome, which every other run matched
+     */
+    public Outcome check(Supplier<Class<?>> woven, Supplier<Class<?>> unwoven, String name) {
+        Class<?> reference = unwoven.get();
+        String body = reference.getSimpleName() + "." + name;
+        Outcome expected = blocking(reference, name);
+        same(body, "blocking (from the woven class)", expected, blocking(woven.get(), name));
+        same(body, "woven, Weft.blockOn", expected, async(woven.get(), name, true, Weft::blockOn));
+        same(body, "woven, Runtime.blockOn (2 workers)", expected, async(woven.get(), name, true, runtime::blockOn));
+        same(body, "stackful, Weft.blockOn", expected, async(unwoven.get(), name, false, Weft::blockOn));
+        same(body, "stackful, Runtime.blockOn (2 workers)", expected, async(unwoven.get(), name, false, runtime::blockOn));
         return expected;
+    }
+
+    private static Class<?> load(ClassLoader loader, String name) {
+        try {
+            return loader.loadClass(name);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(loader.getName() + " loader cannot find " + name, e);
+        }
     }
 
     /** @return {@code bodies} loaded again through this harness's weaving loader for its package */

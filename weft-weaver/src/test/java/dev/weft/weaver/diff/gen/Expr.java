@@ -56,6 +56,38 @@ sealed interface Expr {
      */
     record Switch(boolean onString, Expr selector, Expr first, Expr second, Expr rest) implements Expr {}
 
+    /**
+     * {@code new Nk(first, second)} of one of the body's generated classes, whose static
+     * initializer logs and may throw ({@link GeneratedBody#throwing}); the constructor takes two
+     * objects and logs. A class whose initializer throws is made only where the statement guards
+     * it ({@link Stmt.Construct}); elsewhere the renderer takes a class that does not throw.
+     *
+     * @param cls which class
+     * @param firstKind the kind {@code first} is rendered at ({@link Kind#pick})
+     * @param first the first argument
+     * @param secondKind the kind of {@code second}
+     * @param second the second argument
+     */
+    record New(int cls, int firstKind, Expr first, int secondKind, Expr second) implements Expr {}
+
+    /**
+     * A switch expression on {@code selector & 1} whose case 0 is a {@code try} block that yields
+     * {@code tried}, with a catch that logs and yields {@code caught} and a finally that logs if
+     * asked; default yields {@code rest}. javac parks the operand stack in locals around such a
+     * switch, uninitialized objects included, so it is rendered as it is only as a constructor
+     * argument in a {@link Stmt.Construct} (where nothing wide is on the stack: javac 25 crashes on
+     * a long or double there); anywhere else as a plain switch.
+     *
+     * @param selector an int
+     * @param tried yielded by the try block
+     * @param catchAll catch {@code Exception}, else {@code IllegalStateException}
+     * @param caught yielded by the catch block
+     * @param hasFinally whether a finally logs
+     * @param rest yielded by default
+     */
+    record TrySwitch(Expr selector, Expr tried, boolean catchAll, Expr caught, boolean hasFinally, Expr rest)
+            implements Expr {}
+
     /** The futures an await waits for. */
     enum Source { READY, LATER, REMOTE, AFTER_YIELD }
 }

@@ -23,6 +23,7 @@ final class Renderer {
             .collect(Collectors.joining(" + ")) + " + \" arr=\" + java.util.Arrays.toString(arr)";
     private static final String[] CATCHES = {"IllegalStateException", "java.io.UncheckedIOException", "RuntimeException", "Exception"};
 
+    private final GeneratedBody owner;
     private final StringBuilder out = new StringBuilder();
     private final Deque<List<Var>> scopes = new ArrayDeque<>();
     private final List<String> loops = new ArrayList<>(); // labels of the enclosing loops, outermost first
@@ -30,18 +31,20 @@ final class Renderer {
     private int ids;
     private int indent;
 
-    private Renderer(int indent) {
+    private Renderer(int indent, GeneratedBody owner) {
         this.indent = indent;
+        this.owner = owner;
     }
 
     /**
      * @param statements the body's statements
      * @param indent the indentation level of the body's lines (four spaces each)
+     * @param owner the body, for which of its classes' initializers throw
      * @return the body's lines: its locals (the first awaited, so that every body is woven), the
      *     statements, and a return of every local's value
      */
-    static String body(List<Stmt> statements, int indent) {
-        Renderer r = new Renderer(indent);
+    static String body(List<Stmt> statements, int indent, GeneratedBody owner) {
+        Renderer r = new Renderer(indent, owner);
         r.line(DECLARATIONS);
         r.scopes.push(new ArrayList<>(TOP));
         statements.forEach(r::statement);
@@ -96,7 +99,106 @@ final class Renderer {
                 line("}");
             }
             case Stmt.Switch w -> switchStatement(w);
+            case Stmt.Construct c -> construct(c);
+            case Stmt.ManyLocals m -> manyLocals(m);
         }
+    }
+
+    /** The guarded {@code new}: the errors of a failed class initialization are logged, not thrown. */
+    private void construct(Stmt.Construct c) {
+        String n = "n" + id();
+        line("try {");
+        indent++;
+        line("p.log(\"" + n + " \" + " + newObject(c.value(), true, true) + ");");
+        indent--;
+        line("} catch (ExceptionInInitializerError | NoClassDefFoundError e" + n + ") {");
+        indent++;
+        line("p.log(\"" + n + " \" + e" + n + ".getClass().getSimpleName());");
+        indent--;
+        line("}");
+    }
+
+    /**
+     * @param guarded inside a {@link Stmt.Construct}: a class whose initializer throws may be made
+     * @param safe only objects below on the operand stack: a switch with a try arm may be an argument
+     */
+    private String newObject(Expr.New n, boolean guarded, boolean safe) {
+        int k = Math.floorMod(n.cls(), GeneratedBody.CLASSES);
+        if (!guarded && owner.throwsInInit(k)) k = 0;
+        return "new N" + k + "(" + argument(n.firstKind(), n.first(), guarded, safe) + ", "
+                + argument(n.secondKind(), n.second(), guarded, safe) + ")";
+    }
+
+    private String argument(int kind, Expr e, boolean guarded, boolean safe) {
+        return switch (e) {
+            case Expr.New inner -> newObject(inner, guarded, safe);
+            case Expr.TrySwitch t when safe -> trySwitch(t, Kind.pick(kind));
+            default -> expr(e, Kind.pick(kind));
+        };
+    }
+
+    private String trySwitch(Expr.TrySwitch t, Kind k) {
+        String e = "e" + id();
+        String log = "p.log(\"ts" + id();
+        String fin = t.hasFinally() ? " finally { " + log + " finally\"); }" : "";
+        return "switch ((" + expr(t.selector(), Kind.INT) + ") & 1) { case 0 -> { try { yield " + expr(t.tried(), k)
+                + "; } catch (" + (t.catchAll() ? "Exception " : "IllegalStateException ") + e + ") { " + log
+                + " caught \" + " + e + ".getMessage()); yield " + expr(t.caught(), k) + "; }" + fin + " } default -> "
+                + expr(t.rest(), k) + "; }";
+    }
+
+    private void manyLocals(Stmt.ManyLocals m) {
+        String name = "m" + id();
+        int count = Math.max(1, m.count());
+        line("{");
+        indent++;
+        List<Var> vars = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Kind k = switch (i % 4) {
+                case 0 -> Kind.LONG;
+                case 1 -> Kind.DOUBLE;
+                case 2 -> Kind.INT;
+                default -> Kind.STRING;
+            };
+            vars.add(new Var(name + "_" + i, k, true));
+            line(k.type() + " " + name + "_" + i + " = " + k.literal(i) + ";");
+        }
+        scopes.push(new ArrayList<>(vars));
+        String a = "a" + id();
+        String b = "b" + id();
+        String outer = "loop" + id();
+        String inner = "loop" + id();
+        line(outer + ": for (int " + a + " = 0; " + a + " < 2; " + a + "++) {");
+        indent++;
+        line(inner + ": for (int " + b + " = 0; " + b + " < 2; " + b + "++) {");
+        indent++;
+        scopes.push(new ArrayList<>(List.of(new Var(a, Kind.INT, false), new Var(b, Kind.INT, false))));
+        loops.add(outer);
+        loops.add(inner);
+        int every = Math.max(4, m.lines() / 6); // at most six awaits: each saves every local
+        for (int i = 0; i < m.lines(); i++) {
+            Var v = vars.get(i * 7 % count);
+            String value = i % every == every - 1 ? "await(p.later(" + a + " + " + b + " + " + i + ", " + i % 3 + "))"
+                    : "(" + a + " * 2 + " + b + " + " + i + ")";
+            line(switch (v.kind) {
+                case LONG -> v.name + " += " + value + ";";
+                case DOUBLE -> v.name + " -= " + value + ";";
+                case STRING -> v.name + " = " + v.name + ".length() > 24 ? \"r\" : " + v.name + " + " + value + ";";
+                default -> v.name + " ^= " + value + ";";
+            });
+        }
+        m.body().forEach(this::statement);
+        loops.removeLast();
+        loops.removeLast();
+        scopes.pop();
+        indent--;
+        line("}");
+        indent--;
+        line("}");
+        scopes.pop();
+        line("p.log(\"" + name + "\" + " + vars.stream().map(v -> "\" \" + " + v.name).collect(Collectors.joining(" + ")) + ");");
+        indent--;
+        line("}");
     }
 
     private void jump(Stmt.Jump j) {
@@ -155,6 +257,9 @@ final class Renderer {
         }
         if (t.hasFinally() || catches == 0) {
             line("} finally {");
+            indent++;
+            line("p.log(\"f" + id() + "\");");
+            indent--;
             block(t.cleanup());
         }
         line("}");
@@ -226,6 +331,16 @@ final class Renderer {
             case Expr.Ternary t -> narrowed(k, "(" + expr(t.condition(), Kind.BOOLEAN) + " ? " + expr(t.then(), k) + " : "
                     + expr(t.otherwise(), k) + ")");
             case Expr.Seen s -> "p.seen(\"v" + id() + "\", " + expr(s.value(), k) + ")";
+            case Expr.New n -> {
+                String made = "String.valueOf(" + newObject(n, false, false) + ")";
+                yield switch (k) {
+                    case STRING -> made;
+                    case BOOLEAN -> made + ".isEmpty()";
+                    default -> narrowed(k, made + ".length()");
+                };
+            }
+            case Expr.TrySwitch t -> "((" + k.type() + ") (switch ((" + expr(t.selector(), Kind.INT) + ") & 1) { case 0 -> "
+                    + expr(t.tried(), k) + "; default -> " + expr(t.rest(), k) + "; }))";
             case Expr.Switch w -> {
                 String selector = expr(w.selector(), Kind.INT);
                 String first = expr(w.first(), k);

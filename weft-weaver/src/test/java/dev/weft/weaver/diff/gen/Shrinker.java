@@ -6,8 +6,10 @@ import java.util.function.Predicate;
 
 /**
  * Makes a failing generated body smaller while it still fails: drops one statement, or puts a
- * compound statement's own blocks in its place, anywhere in the tree, and keeps the first smaller
- * body that still fails, until none does. What is left is the body printed in the failure.
+ * compound statement's own blocks in its place, anywhere in the tree, or makes a block of many
+ * locals smaller, or passes the body to {@code Weft.async} plainly, or makes every class
+ * initializer succeed; it keeps the first smaller body that still fails, until none does. What is
+ * left is the body printed in the failure.
  */
 final class Shrinker {
     private Shrinker() {}
@@ -22,9 +24,8 @@ final class Shrinker {
         boolean progress = true;
         while (progress) {
             progress = false;
-            for (List<Stmt> smaller : smaller(current.statements())) {
-                GeneratedBody candidate = new GeneratedBody(smaller);
-                if (!smaller.isEmpty() && fails.test(candidate)) {
+            for (GeneratedBody candidate : smaller(current)) {
+                if (!candidate.statements().isEmpty() && fails.test(candidate)) {
                     current = candidate;
                     progress = true;
                     break;
@@ -32,6 +33,14 @@ final class Shrinker {
             }
         }
         return current;
+    }
+
+    private static List<GeneratedBody> smaller(GeneratedBody body) {
+        List<GeneratedBody> out = new ArrayList<>();
+        if (body.site() != GeneratedBody.Site.PLAIN) out.add(new GeneratedBody(body.statements(), GeneratedBody.Site.PLAIN, body.throwing()));
+        if (body.throwing() != 0) out.add(new GeneratedBody(body.statements(), body.site(), 0));
+        for (List<Stmt> smaller : smaller(body.statements())) out.add(new GeneratedBody(smaller, body.site(), body.throwing()));
+        return out;
     }
 
     /** Every list one step smaller than {@code block}. */
@@ -63,6 +72,7 @@ final class Shrinker {
             case Stmt.Try t -> List.of(t.body());
             case Stmt.Resource r -> List.of(r.body());
             case Stmt.Switch w -> List.of(w.first(), w.second(), w.rest());
+            case Stmt.ManyLocals m -> List.of(m.body());
             default -> List.of();
         };
     }
@@ -88,6 +98,11 @@ final class Shrinker {
             }
             case Stmt.Scoped c -> {
                 for (List<Stmt> b : smaller(c.body())) out.add(new Stmt.Scoped(c.kind(), c.init(), b));
+            }
+            case Stmt.ManyLocals m -> {
+                if (m.count() > 1) out.add(new Stmt.ManyLocals(m.count() / 2, m.lines(), m.body()));
+                if (m.lines() > 0) out.add(new Stmt.ManyLocals(m.count(), m.lines() / 2, m.body()));
+                for (List<Stmt> b : smaller(m.body())) out.add(new Stmt.ManyLocals(m.count(), m.lines(), b));
             }
             default -> { }
         }

@@ -114,6 +114,29 @@ sealed interface Stmt {
     record Switch(boolean arrow, boolean onString, boolean fallThrough, Expr selector, List<Stmt> first,
                   List<Stmt> second, List<Stmt> rest) implements Stmt {}
 
+    /**
+     * {@code try { p.log("n<id> " + new Nk(..)); } catch (ExceptionInInitializerError |
+     * NoClassDefFoundError e) { p.log(..); }}: the one place where a class whose initializer
+     * throws is made, so the error of a failed initialization never leaves the body (its message
+     * names the thread the initializer ran on, which differs between the runs).
+     *
+     * @param value what is made, its arguments evaluated first (nested news and switch
+     *     expressions with try arms among them)
+     */
+    record Construct(Expr.New value) implements Stmt {}
+
+    /**
+     * A block of {@code count} locals (long, double, int and String in turn) that two nested loops
+     * of two iterations update in {@code lines} statements, at most six of them awaits, around
+     * {@code body}, which sees them; then every local is logged. Many wide locals are live across
+     * the awaits of the loops, and a long loop body takes the loop copies past their budget.
+     *
+     * @param count how many locals
+     * @param lines how many update statements
+     * @param body statements inside the inner loop
+     */
+    record ManyLocals(int count, int lines, List<Stmt> body) implements Stmt {}
+
     /** The loop statements. */
     enum Form { FOR, WHILE, DO_WHILE }
 }
