@@ -118,7 +118,7 @@ final class BodyFinder {
 
     private static boolean awaits(MethodNode m) {
         for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
-            if (Names.isAwait(insn)) return true;
+            if (Names.isAwait(insn) || Names.isScopeClose(insn)) return true;
         }
         return false;
     }

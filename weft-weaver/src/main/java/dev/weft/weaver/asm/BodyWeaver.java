@@ -73,6 +73,7 @@ final class BodyWeaver {
         }
         body.visibleLocalVariableAnnotations = null;
         body.invisibleLocalVariableAnnotations = null;
+        ScopeCloses.rewrite(body); // a scope's close is an await in a woven body
         BitSet written = renumber(body, paramSlots);
         body.maxLocals += 2;
         UninitializedNews.rewrite(body, owner.name, file(owner));

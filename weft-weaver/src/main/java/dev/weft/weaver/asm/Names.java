@@ -21,6 +21,7 @@ final class Names {
     static final String READY = "dev/weft/future/Poll$Ready";
     static final String MARKER = ClassBytes.MARKER;
     static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
+    static final String TASK_SCOPE = "dev/weft/scope/TaskScope";
 
     private Names() {}
 
@@ -39,6 +40,16 @@ final class Names {
         return await.desc.equals(AWAIT_DESC) && previousReal(await) instanceof MethodInsnNode m
                 && m.getOpcode() == Opcodes.INVOKESTATIC && m.owner.equals(FUTURE) && m.name.equals("yieldNow")
                 && m.desc.equals("()L" + FUTURE + ";");
+    }
+
+    /**
+     * @return whether {@code insn} is {@code TaskScope.close()} on a receiver declared as
+     *     {@code TaskScope} (what try-with-resources calls): in a woven body, an await of the
+     *     scope's closing ({@link ScopeCloses})
+     */
+    static boolean isScopeClose(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKEVIRTUAL && m.owner.equals(TASK_SCOPE)
+                && m.name.equals("close") && m.desc.equals("()V");
     }
 
     /** @return whether {@code insn} is {@code Weft.async(Callable)} */

@@ -124,6 +124,17 @@ public final class Probe {
         return Spawner.RUNTIME.spawn(future);
     }
 
+    /**
+     * The test kit's runtime (two workers, shared, never closed): where a body's task scopes run
+     * their children, so that a scope means the same whether the body runs woven, stackful or
+     * blocking (a plain thread has no runtime of its own).
+     *
+     * @return the runtime
+     */
+    public dev.weft.exec.Runtime runtime() {
+        return Spawner.RUNTIME;
+    }
+
     /** Holds the test kit's spawning runtime, made on first use. */
     private static final class Spawner {
         static final dev.weft.exec.Runtime RUNTIME =
