@@ -8,15 +8,20 @@ import java.util.Locale;
 /**
  * One screen of the console, as text: per runtime, its workers with their busy share over the
  * last interval (the difference of two samples' busy times over the time between them), its task
- * table sorted by busy time (the tokio-console view), and its warnings.
+ * table (the tokio-console view) and its warnings. The table shows the {@code --rows} busiest
+ * tasks under their task scopes ({@link ScopeTree}): first the tasks under no scope, then each
+ * scope's line (name, policy, state, children alive, time left before its deadline) with its tasks
+ * and nested scopes indented under it, the tasks of each level by busy time.
  *
  * {@snippet :
  * System.out.print(Frame.render(before, after, options, 160));
  * }
  */
 final class Frame {
-    private static final String HEADER = String.format(Locale.ROOT, "%-10s %-10s %9s %9s %9s %9s %7s %7s %7s  %s",
-            "ID", "STATE", "BUSY", "SCHED", "IDLE", "IN-STATE", "POLLS", "WAKES", "SELF", "LOCATION");
+    /** The columns after the ID, whose width depends on how deep the deepest task row is. */
+    private static final String AFTER_ID = " %-10s %9s %9s %9s %9s %7s %7s %7s  %s";
+    /** The ID column's narrowest width; deeper rows widen it. */
+    private static final int ID_WIDTH = 10;
 
     private Frame() {}
 
@@ -35,10 +40,17 @@ final class Frame {
             lines.add("runtime " + s.runtime() + "  workers " + s.workers().size() + "  live tasks " + s.liveTasks()
                     + (s.taskStats() ? "" : "  (task statistics off)"));
             for (Sample.Worker w : s.workers()) lines.add(workerLine(w, prev, s));
-            lines.add(HEADER);
             List<Sample.Task> sorted = new ArrayList<>(s.tasks());
             sorted.sort(Comparator.comparingLong(Sample.Task::busyNanos).reversed());
-            for (Sample.Task t : sorted.subList(0, Math.min(o.rows(), sorted.size()))) lines.add(taskLine(t));
+            List<ScopeTree.Row> rows = ScopeTree.rows(sorted.subList(0, Math.min(o.rows(), sorted.size())));
+            int idWidth = rows.stream().filter(r -> r.task() != null).mapToInt(r -> 2 * r.depth() + r.task().id().length())
+                    .reduce(ID_WIDTH, Math::max);
+            String columns = "%-" + idWidth + "s" + AFTER_ID;
+            lines.add(String.format(Locale.ROOT, columns, "ID", "STATE", "BUSY", "SCHED", "IDLE", "IN-STATE", "POLLS", "WAKES",
+                    "SELF", "LOCATION"));
+            for (ScopeTree.Row r : rows) {
+                lines.add(r.task() == null ? "  ".repeat(r.depth()) + "scope " + r.scope() : taskLine(columns, r.depth(), r.task()));
+            }
             if (sorted.size() > o.rows()) lines.add("... " + (sorted.size() - o.rows()) + " more tasks");
             for (String w : Warnings.of(s, o)) lines.add("! " + w);
             lines.add("");
@@ -77,10 +89,10 @@ final class Frame {
         return String.format(Locale.ROOT, "  %-24s busy %s [%s] polls %d  queue %d", w.name(), share, bar, w.polls(), w.queue());
     }
 
-    private static String taskLine(Sample.Task t) {
-        return String.format(Locale.ROOT, "%-10s %-10s %9s %9s %9s %9s %7s %7s %7s  %s", t.id(), t.state(),
+    private static String taskLine(String columns, int depth, Sample.Task t) {
+        return String.format(Locale.ROOT, columns, "  ".repeat(depth) + t.id(), t.state(),
                 Units.duration(t.busyNanos()), Units.duration(t.scheduledNanos()), Units.duration(t.idleNanos()),
                 Units.duration(t.inStateNanos()), Units.count(t.polls()), Units.count(t.wakes()), Units.count(t.selfWakes()),
-                t.location());
+                t.location() + (t.context().isEmpty() ? "" : "  [" + t.context() + "]"));
     }
 }

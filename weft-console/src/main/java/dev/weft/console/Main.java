@@ -12,7 +12,8 @@ import javax.management.remote.JMXConnector;
  * [--poll-warn MS] [--scheduled-warn MS] [--rows N] [--dump]}: a live view of a JVM's Weft runtimes, the
  * tokio-console of Weft. It attaches over JMX, reads each runtime's MBean every interval and
  * redraws the terminal with ANSI escapes: the workers' busy share, the task table sorted by busy
- * time, and warnings ({@link Warnings}). {@code --once} prints one frame (two samples an interval
+ * time with the tasks grouped under their task scopes ({@link ScopeTree}), and warnings
+ * ({@link Warnings}). {@code --once} prints one frame (two samples an interval
  * apart) and exits; {@code --dump} prints each runtime's task dump (every live task, its state
  * and what it waits on: the {@code Weft.async} frames with source lines, a coroutine's stack) and
  * exits, the SIGQUIT of Weft's tasks; {@code --html FILE} writes the same tables as an HTML page (at every frame).

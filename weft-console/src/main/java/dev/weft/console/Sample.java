@@ -44,9 +44,14 @@ record Sample(String runtime, boolean taskStats, long liveTasks, List<Worker> wo
      * @param longestPollNanos its longest poll
      * @param spawnSite where it was spawned (empty if statistics are off)
      * @param waitsOn what it waits on, one line per level
+     * @param scopes the task scopes it is under, one line per scope, innermost first: an id, a
+     *     space, then {@code name (policy, state, n alive, t ms left)} ({@link ScopeTree}); empty
+     *     if it is no scope's child, or the runtime's Weft is older than scopes
+     * @param context its task-local bindings, {@code key=value, ...}; empty if none
      */
     record Task(String id, String state, long inStateNanos, long busyNanos, long scheduledNanos, long idleNanos,
-            long polls, long wakes, long selfWakes, long longestPollNanos, String spawnSite, String waitsOn) {
+            long polls, long wakes, long selfWakes, long longestPollNanos, String spawnSite, String waitsOn,
+            String scopes, String context) {
 
         /** @return the spawn site, or else the innermost await site, or else "?" */
         String location() {

@@ -13,7 +13,8 @@ import javax.management.openmbean.CompositeData;
 /**
  * Reads every Weft runtime of a JVM: finds the MBeans named {@code dev.weft:type=Runtime,*} and
  * reads each one's attributes, worker table and task table (open data: no Weft classes needed
- * here). A runtime that closes between the query and the read is left out of the sample.
+ * here), each task with its scope path and context. A runtime that closes between the query and
+ * the read is left out of the sample.
  *
  * {@snippet :
  * for (Sample s : Sampler.sampleAll(connector.getMBeanServerConnection())) System.out.println(s.runtime());
@@ -61,8 +62,13 @@ final class Sampler {
             tasks.add(new Sample.Task((String) t.get("id"), (String) t.get("state"), (Long) t.get("inStateNanos"),
                     (Long) t.get("busyNanos"), (Long) t.get("scheduledNanos"), (Long) t.get("idleNanos"), (Long) t.get("polls"),
                     (Long) t.get("wakes"), (Long) t.get("selfWakes"), (Long) t.get("longestPollNanos"),
-                    (String) t.get("spawnSite"), (String) t.get("waitsOn")));
+                    (String) t.get("spawnSite"), (String) t.get("waitsOn"), text(t, "scopes"), text(t, "context")));
         }
         return new Sample(name, stats, live, workers, tasks, System.nanoTime());
+    }
+
+    /** @return the item {@code key} of a row, or empty if the row has none (a runtime older than the item) */
+    private static String text(CompositeData row, String key) {
+        return row.containsKey(key) ? (String) row.get(key) : "";
     }
 }

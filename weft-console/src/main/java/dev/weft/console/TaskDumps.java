@@ -8,7 +8,8 @@ import javax.management.ObjectName;
 
 /**
  * {@code --dump}: every Weft runtime's task dump, read through its MBean's {@code dumpTasks}
- * operation, one block per runtime.
+ * operation, one block per runtime: the tasks under no scope, then each task scope (name, policy,
+ * state, children alive, time left) with its tasks and nested scopes indented under it.
  *
  * {@snippet :
  * System.out.print(TaskDumps.dumpAll(connector.getMBeanServerConnection()));

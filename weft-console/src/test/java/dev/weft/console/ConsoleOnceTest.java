@@ -76,12 +76,23 @@ class ConsoleOnceTest {
     }
 
     @Test
+    void onceShowsTheTasksOfEachScopeUnderItAndTheNestedScopeUnderItsParentWithPolicyStateAndDeadline() {
+        String frame = frameWithIdleWarning();
+        String task = " +(idle|scheduled|running) .*ConsoleWorkload.* \\[requestId=r-17\\]";
+        assertThat(frame).containsPattern("(?m)^scope request \\(FailFast, open, 1 alive\\)\n  [0-9a-f]+" + task + "\n"
+                + "  scope fan-out \\(Supervisor, open, 2 alive, \\d+ ms left\\)\n    [0-9a-f]+" + task + "\n    [0-9a-f]+" + task + "$");
+    }
+
+    @Test
     void dumpPrintsEveryLiveTaskOfEachRuntimeAndWhatItWaitsOn() {
         String[] r = run(Long.toString(child.pid()), "--dump");
         assertThat(r[0]).as("exit code; stderr: " + r[2]).isEqualTo("0");
         assertThat(r[1]).containsPattern("(?m)^== dev\\.weft:type=Runtime,name=\"?workload-");
         assertThat(r[1]).containsPattern("(?m)^task [0-9a-f]+ (idle|scheduled|running)");
         assertThat(r[1]).as("the idle task's leaf future").contains("leaf ");
+        assertThat(r[1]).as("the tree").containsPattern("(?m)^scope request \\(FailFast, open, 1 alive\\)\n  task [0-9a-f]+ ")
+                .containsPattern("(?m)^  scope fan-out \\(Supervisor, open, 2 alive, \\d+ ms left\\)\n    task [0-9a-f]+ ")
+                .containsPattern("(?m)^    context requestId=r-17$");
     }
 
     @Test
@@ -92,6 +103,11 @@ class ConsoleOnceTest {
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<h2>runtime workload-</h2>", "<td>workload-0</td>",
                 "<th>busy</th>", "dev.weft.console.ConsoleWorkload.main(ConsoleWorkload.java:", "has been idle for",
                 "wakes itself on every poll");
+        assertThat(html).containsPattern("<tr class=\"scope\"><td colspan=\"\\d+\">scope request \\(FailFast, open, 1 alive\\)</td></tr>\n"
+                + "<tr><td style=\"padding-left:22px\">[0-9a-f]+</td>")
+                .containsPattern("<tr class=\"scope\"><td colspan=\"\\d+\" style=\"padding-left:22px\">"
+                        + "scope fan-out \\(Supervisor, open, 2 alive, \\d+ ms left\\)</td></tr>")
+                .contains("<td>requestId=r-17</td>");
     }
 
     @Test

@@ -12,7 +12,8 @@ class WarningsTest {
     private static final long MS = 1_000_000;
 
     private static Sample.Task task(String id, String state, long inStateMs, long polls, long selfWakes, long longestPollMs) {
-        return new Sample.Task(id, state, inStateMs * MS, 1, 1, 1, polls, polls, selfWakes, longestPollMs * MS, "app.Main.main(Main.java:7)", "");
+        return new Sample.Task(id, state, inStateMs * MS, 1, 1, 1, polls, polls, selfWakes, longestPollMs * MS, "app.Main.main(Main.java:7)",
+                "", "", "");
     }
 
     private static List<String> warnings(Sample.Task... tasks) {
@@ -36,7 +37,7 @@ class WarningsTest {
     @Test
     void anIdleTaskSaysWhereItWaits() {
         Sample.Task t = new Sample.Task("d1", "idle", 6_000 * MS, 1, 1, 1, 2, 1, 0, 0, "app.Main.main(Main.java:7)",
-                "at app.Main.lambda$serve$0(Main.java:12)\nleaf dev.weft.sync.Recv: Recv");
+                "at app.Main.lambda$serve$0(Main.java:12)\nleaf dev.weft.sync.Recv: Recv", "", "");
         assertThat(warnings(t)).containsExactly("task d1 (app.Main.main(Main.java:7)) has been idle for 6.00s,"
                 + " waiting at leaf dev.weft.sync.Recv: Recv");
     }

@@ -14,6 +14,7 @@ import dev.weft.net.IoPoller;
 import dev.weft.net.internal.RuntimeNet;
 import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
+import dev.weft.task.internal.ScopeView;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.Driver;
 import java.time.Duration;
@@ -198,16 +199,21 @@ public final class Runtime implements AutoCloseable {
      * statistics on ({@link Builder#taskStats(boolean)}), each task's statistics too. Read racily
      * while the runtime runs: a task may move on meanwhile, and one moving between queues at that
      * moment may be missed (with statistics on, none is: every task is listed from its spawn).
+     * Each entry names the task scopes the task is under and its task-local bindings; each scope
+     * is read once per dump, so the entries under it agree ({@link TaskDump#tree} shows the tree).
      *
      * @return the dump, running tasks first
      */
     public List<TaskDump> dumpTasks() {
         Scheduler s = executor.scheduler();
         java.util.Map<RawTask<?>, String> running = s.runningTasks();
+        java.util.Map<ScopeView, ScopeDump> scopes = new java.util.IdentityHashMap<>();
+        java.util.Set<String> scopeIds = new java.util.HashSet<>();
         List<TaskDump> out = new ArrayList<>();
         for (var e : running.entrySet()) {
             RawTask<?> t = e.getKey();
-            out.add(new TaskDump(t.id(), "running", List.of("polled now by " + e.getValue()), t.statsForDump()));
+            out.add(TaskDump.of(t.id(), "running", List.of("polled now by " + e.getValue()), t.statsForDump(),
+                    t.futureForDump(), scopes, scopeIds));
         }
         java.util.Set<RawTask<?>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         seen.addAll(running.keySet());
@@ -217,7 +223,7 @@ public final class Runtime implements AutoCloseable {
                 Future<?> f = t.futureForDump();
                 String state = t.stateName();
                 if (f == null || state.equals("completed")) continue;
-                out.add(new TaskDump(t.id(), state, TaskDump.describe(f), t.statsForDump()));
+                out.add(TaskDump.of(t.id(), state, TaskDump.describe(f), t.statsForDump(), f, scopes, scopeIds));
             }
         }
         return out;

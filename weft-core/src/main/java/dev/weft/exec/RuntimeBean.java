@@ -176,9 +176,7 @@ final class RuntimeBean implements WeftRuntimeMXBean {
 
     @Override
     public String dumpTasks() {
-        StringBuilder sb = new StringBuilder();
-        for (TaskDump t : rt.dumpTasks()) sb.append(t).append('\n');
-        return sb.toString();
+        return TaskDump.tree(rt.dumpTasks());
     }
 
     @Override

@@ -47,7 +47,10 @@ public interface WeftRuntimeMXBean {
     /** @return one line per worker: name, polls, steals, parks, LIFO hits, budget yields, queue depth, busy ms */
     String[] getWorkerSummaries();
 
-    /** @return {@link Runtime#dumpTasks()} as text */
+    /**
+     * @return {@link Runtime#dumpTasks()} as a tree ({@link TaskDump#tree}): the tasks under their
+     *     task scopes, each scope with its policy, state and time left, under its parent
+     */
     String dumpTasks();
 
     /** @return whether the runtime's tasks keep statistics ({@link Runtime.Builder#taskStats(boolean)}) */
@@ -56,6 +59,9 @@ public interface WeftRuntimeMXBean {
     /** @return one row per worker, the figures of {@link WorkerMetrics} (open data for JMX clients) */
     WorkerMetrics[] getWorkerTable();
 
-    /** @return the task dump as a table, one {@link TaskRow} per live task (open data for JMX clients) */
+    /**
+     * @return the task dump as a table, one {@link TaskRow} per live task (open data for JMX
+     *     clients), with each task's scope path and context as text
+     */
     TaskRow[] taskTable();
 }

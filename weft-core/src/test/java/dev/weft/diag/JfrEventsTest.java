@@ -7,7 +7,12 @@ import dev.weft.blocking.Blocking;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.scope.Joiner;
+import dev.weft.scope.TaskScope;
 import dev.weft.task.Task;
+import dev.weft.task.TaskLocal;
+import dev.weft.task.internal.RawTask;
+import dev.weft.testkit.ScopedTasks;
 import dev.weft.time.Clock;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
@@ -19,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
@@ -105,6 +111,104 @@ class JfrEventsTest {
             assertThat(e.getInt("workers")).isEqualTo(2);
             assertThat(e.getLong("polls")).isGreaterThan(40_000);
         });
+    }
+
+    /** The ids of what {@link #runScopes} spawned: a task under no scope, then a, b and e. */
+    private record Spawned(String plain, String a, String b, String e) {}
+
+    /**
+     * On a plain thread, with {@code requestId=r-17} bound: the scope {@code request} (fail-fast)
+     * with the child a, and nested in it {@code fan-out} (a supervisor) with the children b, which
+     * completes, and e, pending until the close of {@code fan-out} cancels it. Hand-written
+     * futures only: no stackful body (see the report on coroutine tasks' end events).
+     */
+    private static Spawned runScopes(Runtime rt) throws Exception {
+        Task<Integer> plain = rt.spawn(yielding(1));
+        rt.blockOn(plain);
+        return TaskLocal.where(ScopedTasks.REQUEST_ID, "r-17").call(() -> {
+            try (TaskScope<Object, Void> request = TaskScope.open(Joiner.failFast(), c -> c.withName("request").withRuntime(rt))) {
+                Task<Integer> a = request.spawn(yielding(1));
+                try (TaskScope<Object, List<Throwable>> fanOut = TaskScope.open(Joiner.supervisor(),
+                        c -> c.withName("fan-out").withRuntime(rt))) {
+                    Task<Integer> b = fanOut.spawn(yielding(2));
+                    Task<Void> e = fanOut.spawn(Future.pending());
+                    rt.blockOn(b);
+                    rt.blockOn(a);
+                    return new Spawned(id(plain), id(a), id(b), id(e));
+                }
+            }
+        });
+    }
+
+    @Test
+    void taskEventsNameTheScopeOfEachChildAndItsTaskLocalBindingsACancelledChildToo(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("scopes.jfr");
+        Spawned ids;
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.TaskSpawned");
+            r.enable("dev.weft.TaskEnded");
+            r.start();
+            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-scopes-").build()) {
+                ids = runScopes(rt);
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        for (String type : List.of("dev.weft.TaskSpawned", "dev.weft.TaskEnded")) {
+            assertThat(event(events, type, ids.a())).satisfies(scoped("request"));
+            assertThat(event(events, type, ids.b())).satisfies(scoped("fan-out"));
+            assertThat(event(events, type, ids.e())).satisfies(scoped("fan-out"));
+            assertThat(event(events, type, ids.plain())).satisfies(e -> {
+                assertThat(e.getString("scope")).isNull();
+                assertThat(e.getString("context")).isEmpty();
+            });
+        }
+        assertThat(event(events, "dev.weft.TaskEnded", ids.b()).getString("outcome")).isEqualTo("completed");
+        assertThat(event(events, "dev.weft.TaskEnded", ids.e()).getString("outcome")).isEqualTo("cancelled");
+    }
+
+    @Test
+    void withoutItsSpawnRecordedACompletedChildsEndNamesItsScopeACancelledOnesScopeIsUnknown(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("ended.jfr");
+        Spawned ids;
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.TaskEnded");
+            r.disable("dev.weft.TaskSpawned"); // a recording enables Weft's events unless told otherwise
+            r.start();
+            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-ended-").build()) {
+                ids = runScopes(rt);
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        assertThat(events).noneMatch(e -> e.getEventType().getName().equals("dev.weft.TaskSpawned"));
+        assertThat(event(events, "dev.weft.TaskEnded", ids.b())).satisfies(scoped("fan-out"));
+        // a cancelled task drops its future before its end event: its scope was known at the spawn only
+        assertThat(event(events, "dev.weft.TaskEnded", ids.e())).satisfies(e -> {
+            assertThat(e.getString("outcome")).isEqualTo("cancelled");
+            assertThat(e.getString("scope")).isNull();
+            assertThat(e.getString("context")).isNull();
+        });
+    }
+
+    private static String id(Task<?> t) {
+        return ((RawTask<?>) t).id();
+    }
+
+    private static RecordedEvent event(List<RecordedEvent> events, String type, String taskId) {
+        List<RecordedEvent> of = events.stream()
+                .filter(e -> e.getEventType().getName().equals(type) && taskId.equals(e.getString("taskId"))).toList();
+        assertThat(of).as("%s of task %s", type, taskId).hasSize(1);
+        return of.getFirst();
+    }
+
+    private static Consumer<RecordedEvent> scoped(String scope) {
+        return e -> {
+            assertThat(e.getString("scope")).as("scope of %s", e).isEqualTo(scope);
+            assertThat(e.getString("context")).as("context of %s", e).isEqualTo("requestId=r-17");
+        };
     }
 
     @Test

@@ -46,13 +46,42 @@ public record Bindings(Object key, Object value, Bindings next) {
      * @return {@code key=value} for each key's newest value, oldest first: for task dumps and JFR
      */
     public static String describe(Bindings b) {
+        return render(b, true);
+    }
+
+    /**
+     * What task dumps and JFR call a task's context: {@link #describe} of the bindings its future
+     * runs with, the task scopes among them (values that are a {@link ScopeView}) left out, as the
+     * dump and the events show the scope apart. Safe to call from a thread that does not own the
+     * future: the bindings are immutable, and a value whose {@code toString} throws (racing its
+     * owner) is shown as {@code key=(unreadable: ...)}.
+     *
+     * {@snippet :
+     * String context = Bindings.contextOf(task.futureForDump()); // "requestId=r-17, tenant=acme"
+     * }
+     *
+     * @param future a task's future, or {@code null}
+     * @return {@code key=value} for each key's newest value but the scope's, oldest first; empty if none
+     */
+    public static String contextOf(Object future) {
+        return future instanceof WithBindings<?> w ? render(w.bindings(), false) : "";
+    }
+
+    private static String render(Bindings b, boolean scopes) {
         List<String> out = new ArrayList<>();
         List<Object> seen = new ArrayList<>();
         for (Bindings e = b; e != null; e = e.next) {
             Object key = e.key;
             if (seen.stream().anyMatch(k -> k == key)) continue;
             seen.add(key);
-            out.addFirst(key + "=" + e.value);
+            if (!scopes && e.value instanceof ScopeView) continue;
+            String v;
+            try {
+                v = String.valueOf(e.value);
+            } catch (RuntimeException | StackOverflowError x) { // a value's toString racing its owner
+                v = "(unreadable: " + x + ")";
+            }
+            out.addFirst(key + "=" + v);
         }
         return String.join(", ", out);
     }

@@ -32,4 +32,12 @@ final class TaskEndedEvent extends Event {
     @Description("From spawn to end, if the spawn was recorded; else -1")
     @Timespan(Timespan.NANOSECONDS)
     long lifetime;
+
+    @Label("Scope")
+    @Description("The name of the task scope the task was a child of, or null (none, or unknown: see TaskEvents)")
+    String scope;
+
+    @Label("Context")
+    @Description("Its task-local bindings but the scope, key=value, oldest first; empty if none, null if unknown")
+    String context;
 }

@@ -22,4 +22,12 @@ final class TaskSpawnedEvent extends Event {
 
     @Label("Future Class")
     String futureClass;
+
+    @Label("Scope")
+    @Description("The name of the task scope the task is a child of, or null")
+    String scope;
+
+    @Label("Context")
+    @Description("Its task-local bindings but the scope, key=value, oldest first; empty if none")
+    String context;
 }
