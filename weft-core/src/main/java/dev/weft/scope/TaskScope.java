@@ -17,6 +17,7 @@ import dev.weft.scope.internal.ScopeChild;
 import dev.weft.task.Task;
 import dev.weft.task.internal.Bindings;
 import dev.weft.task.internal.ScopeView;
+import dev.weft.task.internal.WithBindings;
 import dev.weft.time.Time;
 import java.time.Duration;
 import java.util.List;
@@ -126,8 +127,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
         this.deadlineNanos = Math.min(own, inherited);
         this.runtime = config.runtime;
         this.hidden = OpenScopes.push(owner, this);
-        if (deadlineNanos != Long.MAX_VALUE) watchdog = spawnTask(Future.lazy(() -> Time.sleepUntil(deadlineNanos)
-                .map(done -> expire())));
+        if (deadlineNanos != Long.MAX_VALUE) watchdog = spawnTask(new WithBindings<>(null, new DeadlineTimer()));
     }
 
     /**
@@ -216,7 +216,14 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
      */
     public <U extends T> Task<U> spawn(Future<U> future) {
         Objects.requireNonNull(future, "future");
-        ScopeChild<U> c = ledger.add(bindingsForChild(), future);
+        Bindings bindings = bindingsForChild();
+        Future<U> run = future;
+        if (future instanceof WithBindings<U> w && !(w instanceof ScopeChild)) {
+            // TaskLocal.where(...).run(f): its bindings (the spawner's, plus its own) and this scope, around f
+            bindings = Bindings.with(w.bindings(), SCOPE_KEY, this);
+            run = w.inner();
+        }
+        ScopeChild<U> c = ledger.add(bindings, run);
         Task<U> t;
         try {
             t = spawnTask(c);
@@ -430,10 +437,9 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
         return stop;
     }
 
-    private Void expire() {
+    private void expire() {
         stopReason.compareAndSet(RUNNING, PAST_DEADLINE);
         ledger.stop();
-        return null;
     }
 
     /**
@@ -455,6 +461,32 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
 
     private <U> Task<U> spawnTask(Future<U> f) {
         return runtime != null ? runtime.spawn(f) : Task.spawn(f);
+    }
+
+    /**
+     * The task that stops the scope at its deadline: named for dumps, spawned with no bindings (it
+     * is nobody's child). Owner-polled.
+     */
+    private final class DeadlineTimer implements Future<Void> {
+        private Future<Void> sleep;
+
+        @Override
+        public Poll<Void> poll(Context cx) throws Exception {
+            if (sleep == null) sleep = Time.sleepUntil(deadlineNanos); // on the runtime that runs the timer
+            if (sleep.poll(cx).isPending()) return Poll.pending();
+            expire();
+            return Poll.ready(null);
+        }
+
+        @Override
+        public void cancel() {
+            if (sleep != null) sleep.cancel();
+        }
+
+        @Override
+        public String toString() {
+            return "the deadline of task scope " + name;
+        }
     }
 
     /** The close, once: cancel what is alive, wait for it, then tidy up. */

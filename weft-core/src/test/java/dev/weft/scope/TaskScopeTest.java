@@ -304,6 +304,22 @@ class TaskScopeTest {
         assertThat(notDone).as("children whose task was not complete when join returned").isZero();
     }
 
+    @Test
+    void aChildSpawnedWithItsOwnBindingsSeesThemAndItsScopeAndAPlainSpawnInsideIsNoChild() {
+        TaskLocal<String> tenant = TaskLocal.named("tenant");
+        List<String> seen = rt.blockOn(Weft.async(() -> {
+            try (TaskScope<String, List<String>> scope = TaskScope.open(Joiner.allInOrder(), c -> c.withName("outer"))) {
+                scope.spawn(TaskLocal.where(tenant, "acme").run(Weft.async(() -> {
+                    Task<String> plain = Task.spawn(Weft.async(() -> "plain sees " + TaskScope.current()
+                            + " and " + tenant.orElse("no tenant")));
+                    return tenant.get() + " in " + TaskScope.current().name() + "; " + await(plain);
+                })));
+                return await(scope.join());
+            }
+        }));
+        assertThat(seen).containsExactly("acme in outer; plain sees null and acme");
+    }
+
     private void awaitLog(String event) {
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!log.contains(event)) {

@@ -67,6 +67,23 @@ public record Bindings(Object key, Object value, Bindings next) {
         return future instanceof WithBindings<?> w ? render(w.bindings(), false) : "";
     }
 
+    /**
+     * @param b bindings, or {@code null}
+     * @return {@code b} without the bindings of task scopes (the same list if it has none): what a
+     *     task spawned outside a scope inherits from code running inside one, which is no child
+     *     of that scope
+     */
+    public static Bindings withoutScopes(Bindings b) {
+        boolean any = false;
+        for (Bindings e = b; e != null && !any; e = e.next) any = e.value instanceof ScopeView;
+        if (!any) return b;
+        List<Bindings> kept = new ArrayList<>();
+        for (Bindings e = b; e != null; e = e.next) if (!(e.value instanceof ScopeView)) kept.add(e);
+        Bindings out = null;
+        for (int i = kept.size() - 1; i >= 0; i--) out = with(out, kept.get(i).key, kept.get(i).value);
+        return out;
+    }
+
     private static String render(Bindings b, boolean scopes) {
         List<String> out = new ArrayList<>();
         List<Object> seen = new ArrayList<>();

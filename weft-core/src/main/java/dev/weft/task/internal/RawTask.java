@@ -193,7 +193,8 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
      */
     private static <T> Future<T> inheritBindings(Future<T> future) {
         if (future instanceof WithBindings<T> || !(Ambient.current() instanceof Bindings b)) return future;
-        return new WithBindings<>(b, future);
+        Bindings inherited = Bindings.withoutScopes(b); // a plain spawn is no child of the scope it is made in
+        return inherited == null ? future : new WithBindings<>(inherited, future);
     }
 
     /** Marks a task not yet published as keeping statistics ({@link TaskStats#attach}). */
@@ -402,8 +403,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         boolean selfWoken = Polling.takeSelfWake(this);
         if (ready) {
             Future<T> fut = future();
-            slot = null;
-            complete(CANCELLED);
+            complete(CANCELLED); // sets the slot to the outcome: the future stays readable to the end hooks
             ended(fut);
         } else {
             afterPending(selfWoken);
