@@ -35,12 +35,12 @@ class FanOutTest {
 
     @Test
     void theFirst5xxCancelsEveryRequestStillInFlightWithAScope() throws Exception {
-        firstFailureCancelsEveryRequestInFlight(ScopedFanOut::fetchAll);
+        firstFailureCancelsEveryRequestInFlight((server, paths) -> ScopedFanOut.fetchAll(server, paths, LIMIT));
     }
 
     @Test
     void theHandKeptVersionDoesTheSame() throws Exception {
-        firstFailureCancelsEveryRequestInFlight(HandKeptFanOut::fetchAll);
+        firstFailureCancelsEveryRequestInFlight((server, paths) -> HandKeptFanOut.fetchAll(server, paths, LIMIT));
     }
 
     @Test
