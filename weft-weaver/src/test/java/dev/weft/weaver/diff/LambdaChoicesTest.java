@@ -11,8 +11,13 @@ import dev.weft.weaver.testkit.Probe;
 import dev.weft.weaver.testkit.WeavingClassLoader;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Differential tests of {@code Weft.async} call sites that several lambdas reach
@@ -42,6 +47,21 @@ class LambdaChoicesTest extends DifferentialTestBase {
     @Test
     void aSwitchAmongLambdasRunsTheChosenAwaitingOneWoven() {
         diff.check(LambdaChoices.class, "switchChoosesAmongLambdas");
+    }
+
+    @Test
+    void aConditionalOfLambdasInsideAWovenBodyIsWovenToo() throws Exception {
+        diff.check(LambdaChoices.class, "conditionalOfLambdasInsideAWovenBody");
+
+        WeavingClassLoader loader = WeavingClassLoader.ofPackages(getClass().getClassLoader(), LambdaChoices.class.getName());
+        loader.loadClass(LambdaChoices.class.getName());
+        ClassNode cn = new ClassNode();
+        new ClassReader(loader.result(LambdaChoices.class.getName()).bytes()).accept(cn, 0);
+        MethodNode outer = cn.methods.stream()
+                .filter(m -> m.name.equals("lambda$conditionalOfLambdasInsideAWovenBody$0") && m.desc.contains("Context"))
+                .findFirst().orElseThrow();
+        assertThat(StreamSupport.stream(outer.instructions.spliterator(), false)
+                .filter(i -> i instanceof MethodInsnNode call && call.name.equals("async"))).as("Weft.async calls left").isEmpty();
     }
 
     /** The lambda that does not await is not woven: chosen, it runs stackful, as everywhere; the others woven. */

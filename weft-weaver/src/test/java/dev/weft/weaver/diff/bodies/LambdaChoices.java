@@ -98,6 +98,23 @@ public final class LambdaChoices {
         };
     }
 
+    /** A conditional of lambdas inside a woven body: the inner call site is rewritten in the woven body too. */
+    public static Future<String> conditionalOfLambdasInsideAWovenBody(Probe p) {
+        return Weft.async(() -> {
+            int a = await(p.ready(1));
+            Future<String> inner = Weft.async(p.seen("c", a > 0) ? () -> "in " + await(p.later(a, 1)) : () -> "out " + await(p.ready(a)));
+            return "outer " + await(inner);
+        });
+    }
+
+    public static Callable<String> conditionalOfLambdasInsideAWovenBodyBlocking(Probe p) {
+        return () -> {
+            int a = await(p.ready(1));
+            Future<String> inner = Weft.async(p.seen("c", a > 0) ? () -> "in " + await(p.later(a, 1)) : () -> "out " + await(p.ready(a)));
+            return "outer " + await(inner);
+        };
+    }
+
     /**
      * Not an entry point: the switch of {@link #switchChoosesAmongLambdas} with {@code k} given,
      * so that a test can choose the lambda that does not await (it runs stackful).

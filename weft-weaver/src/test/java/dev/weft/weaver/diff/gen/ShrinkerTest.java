@@ -20,6 +20,14 @@ class ShrinkerTest {
     }
 
     @Test
+    void shrinkingMakesTheSitePlainTheInitializersSucceedAndTheBlockOfLocalsSmall() {
+        Stmt locals = new Stmt.ManyLocals(40, 120, List.of(THROW));
+        GeneratedBody body = new GeneratedBody(List.of(locals), GeneratedBody.Site.SWITCH, 0b1010);
+        GeneratedBody small = Shrinker.shrink(body, b -> b.toString().contains("throw new"));
+        assertThat(small).isEqualTo(new GeneratedBody(List.of(THROW)));
+    }
+
+    @Test
     void aBodyThatStopsFailingWhenSmallerIsKeptWhole() {
         GeneratedBody body = new GeneratedBody(List.of(THROW, THROW));
         assertThat(Shrinker.shrink(body, b -> b.statements().size() == 2)).isEqualTo(body);
