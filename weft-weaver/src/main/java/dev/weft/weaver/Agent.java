@@ -10,7 +10,6 @@ import java.lang.instrument.Instrumentation;
  *
  * {@snippet lang=sh :
  * java -javaagent:weft-weaver.jar -cp app.jar:weft-core.jar com.example.Main
- * java -javaagent:weft-weaver.jar=keep-refused-stackful -cp app.jar:weft-core.jar com.example.Main
  * }
  *
  * <p>What it weaves: classes of application class loaders, outside the JDK, whose bytes mention
@@ -20,11 +19,11 @@ import java.lang.instrument.Instrumentation;
  * package before the woven class is; this needs no JVM flag ({@link ClassDefiner} says how, and why
  * the application's code gains no access to {@code java.lang} by it).
  *
- * <p>Refusals: an agent must not make class loading fail, so a body the weaver refuses leaves its
- * whole class unwoven (each of its bodies then runs as a stackful coroutine) and the weaver's
- * message goes to standard error, as do a failure of the weaver and of defining a state class. With
- * the option {@code keep-refused-stackful}, only the refused bodies stay unwoven and each gives a
- * warning on standard error.
+ * <p>Refusals: an agent must not make class loading fail, so a body the weaver refuses (or fails to
+ * weave) stays unwoven, running as a stackful coroutine, while the other bodies of its class are
+ * woven; the weaver's message goes to standard error, as do a failure of the weaver and of
+ * defining a state class (which leave the class as it was). The option
+ * {@code keep-refused-stackful} says the same and is still taken.
  *
  * <p>Attached to a running JVM ({@link #agentmain}), it weaves only the classes loaded from then
  * on: a class already loaded cannot gain the methods weaving adds.
@@ -57,8 +56,7 @@ public final class Agent {
     private static void install(String options, Instrumentation inst) {
         Weaver.Options d = Weaver.Options.defaults();
         boolean keep = switch (options == null ? "" : options.strip()) {
-            case "" -> false;
-            case "keep-refused-stackful" -> true;
+            case "", "keep-refused-stackful" -> true; // a refused body alone stays stackful
             default -> throw new IllegalArgumentException("weft agent: unknown option '" + options
                     + "'; the one option is keep-refused-stackful (-javaagent:weft-weaver.jar=keep-refused-stackful)");
         };

@@ -64,10 +64,10 @@ class AgentTest {
     }
 
     @Test
-    void aRefusedBodyIsReportedOnStandardErrorAndItsClassRunsUnwoven() {
+    void aRefusedBodyIsReportedOnStandardErrorAndRunsStackfulWhileTheOthersAreWoven() {
         assertThat(sample.out).contains("locked woven=false result=7");
-        assertThat(sample.err).contains("weft agent: dev.weft.weaver.toolsample.Locked left unwoven: Locked.java:")
-                .contains("Weft.await inside a synchronized block");
+        assertThat(sample.err).contains("weft agent: warning: Locked.java:")
+                .contains("Weft.await inside a synchronized block").contains("(left unwoven: it runs as a stackful coroutine)");
         assertThat(sample.err).doesNotContain("Fetcher");
     }
 
