@@ -60,6 +60,13 @@ class TaskScopeTest {
         });
     }
 
+    private Future<Integer> started(String name, long millis, int value) {
+        return Weft.async(() -> {
+            log.add(name + " started");
+            return await(after(name, millis, value));
+        });
+    }
+
     private Future<Integer> failing(String name, long millis) {
         return Weft.async(() -> {
             await(Time.sleep(Duration.ofMillis(millis)));
@@ -115,20 +122,20 @@ class TaskScopeTest {
     void cancellingTheOwnerCancelsTheScopeAndCancelAndJoinWaitsForTheChildren() {
         Task<String> owner = rt.spawn(Weft.async(() -> {
             try (TaskScope<Object, Void> scope = TaskScope.open()) {
-                scope.spawn(after("a", 10_000, 1));
+                scope.spawn(started("a", 10_000, 1));
                 scope.spawn(Weft.async(() -> {
                     try (TaskScope<Object, Void> inner = TaskScope.open()) {
-                        inner.spawn(after("grandchild", 10_000, 3));
+                        inner.spawn(started("grandchild", 10_000, 3));
                         await(inner.join());
                         return 2;
                     }
                 }));
-                log.add("owner waits");
                 await(scope.join());
                 return "joined";
             }
         }));
-        awaitLog("owner waits");
+        awaitLog("a started"); // a child cancelled before its first poll never runs its body
+        awaitLog("grandchild started");
         rt.blockOn(owner.cancelAndJoin());
         assertThat(log).contains("a finally", "grandchild finally");
         assertThatThrownBy(() -> rt.blockOn(owner)).isInstanceOf(CancellationException.class);
@@ -174,8 +181,11 @@ class TaskScopeTest {
     void firstSuccessWinsCancelsTheRestAndALosersUnreadFailureGoesToTheHookAtClose() {
         Integer w = rt.blockOn(Weft.async(() -> {
             try (TaskScope<Integer, Integer> scope = TaskScope.open(Joiner.firstSuccess())) {
-                scope.spawn(failing("loser", 1));
-                scope.spawn(after("winner", 30, 7));
+                Task<Integer> loser = scope.spawn(failing("loser", 1));
+                scope.spawn(Weft.async(() -> { // wins only after the loser failed, however slow the machine
+                    while (!loser.isDone()) await(Time.sleep(Duration.ofMillis(2)));
+                    return 7;
+                }));
                 scope.spawn(after("slow", 10_000, 9));
                 return await(scope.join());
             }
