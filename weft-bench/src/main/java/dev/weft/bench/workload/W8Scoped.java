@@ -35,8 +35,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Tokio's {@code JoinSet} and smol's tasks run the same rounds in {@code shared/anchors}
  * ({@code paired.sh 5 W8}).
  *
- * <p>A woven body's try-with-resources does not yet make {@code close()} an await, so the woven
- * and stackful bodies await {@code scope.closing()} in a {@code finally} of their own.
+ * <p>The woven and stackful bodies close their scopes by try-with-resources: the weaver makes
+ * {@code close()} an await in the woven one, and it waits without blocking a carrier in the
+ * stackful one.
  */
 public final class W8Scoped implements Workload {
     /** Kotlin coroutines. */

@@ -167,9 +167,8 @@ public final class WovenImpls {
      * W8: R rounds of scoped fan-out (WORKLOADS.md): a scope ({@code Joiner.allInOrder()}) of
      * {@code n} children that yield once and return {@code i + 1}, joined and summed; then a
      * scope of {@code n} children that park for ever, awaited until all started, cancelled as a
-     * whole and awaited until every child ended. Each scope is closed by an await of
-     * {@code closing()} in a {@code finally}: what try-with-resources will do once the weaver makes
-     * {@code close()} an await.
+     * whole and awaited until every child ended. Each scope is closed by try-with-resources: the
+     * weaver makes a scope's {@code close()} an await of its closing.
      *
      * @param rounds the rounds (R)
      * @param n the children per scope (N)
@@ -179,22 +178,16 @@ public final class WovenImpls {
         return Weft.async(() -> {
             long children = 0;
             for (int r = 0; r < rounds; r++) {
-                TaskScope<Integer, List<Integer>> summing = TaskScope.open(Joiner.allInOrder());
-                try {
+                try (TaskScope<Integer, List<Integer>> summing = TaskScope.open(Joiner.allInOrder())) {
                     for (int i = 0; i < n; i++) summing.spawn(yieldThenReturn(i + 1));
                     children += W8Scoped.checkOutputs(await(summing.join()), n);
-                } finally {
-                    await(summing.closing());
                 }
                 WaitGroup started = new WaitGroup(n);
                 AtomicInteger ended = new AtomicInteger();
-                TaskScope<Object, Void> parking = TaskScope.open();
-                try {
+                try (TaskScope<Object, Void> parking = TaskScope.open()) {
                     for (int i = 0; i < n; i++) parking.spawn(parkForever(started, ended));
                     await(started.await());
                     parking.cancel();
-                } finally {
-                    await(parking.closing());
                 }
                 children += W8Scoped.checkEnded(ended.get(), n);
             }
