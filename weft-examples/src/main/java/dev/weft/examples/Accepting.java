@@ -6,49 +6,81 @@ import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
-import dev.weft.task.Task;
+import dev.weft.scope.TaskTracker;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 
 /**
- * The accept loop every example server shares, as a woven {@code Weft.async} body: accept, turn
- * Nagle's delay off, spawn the connection's task (detached), accept the next; ends when the
- * listener is closed. A socket whose peer is gone before it could be set up is closed and skipped,
- * so one reset peer never ends the loop.
+ * The accept loop every example server shares, as a woven {@code Weft.async} body: one task per
+ * server that owns its connections. It accepts, turns Nagle's delay off and spawns the
+ * connection's task into a {@link TaskTracker}, until its {@link Shutdown} begins (or the listener
+ * is closed); then it closes the listener, so that connects are refused, and shuts the tracker
+ * down: the connections get the shutdown's grace to end on their own, the rest are cancelled, and
+ * the loop's future is ready once every connection task has ended, its {@code finally} blocks
+ * included. A socket whose peer is gone before it could be set up is closed and skipped, so one
+ * reset peer never ends the loop.
  *
  * {@snippet :
- * Task<Long> acceptor = rt.spawn(Accepting.loop(listener, s -> serve(s)));
+ * Shutdown shutdown = new Shutdown();
+ * Task<Long> server = rt.spawn(Accepting.serve(listener, shutdown, s -> serve(s, shutdown.token())));
+ * shutdown.begin(Duration.ofSeconds(5));
+ * rt.blockOn(server); // no connection task is left
  * }
  */
 public final class Accepting {
     private Accepting() {}
 
     /**
+     * A server that runs until its listener is closed, which cancels its connections at once.
+     *
      * @param listener where connections arrive
-     * @param serve the task for one connection (it owns and closes the stream); spawned with
-     *     {@code Task.spawn}, so on the runtime (or in the simulation) that runs the loop
+     * @param serve the task for one connection (it owns and closes the stream)
      * @return a future of how many connections were accepted, ready once the listener is closed
+     *     and every connection task has ended
      */
     public static Future<Long> loop(TcpListener listener, Function<TcpStream, Future<?>> serve) {
+        return serve(listener, new Shutdown(), serve);
+    }
+
+    /**
+     * A server that runs until {@code shutdown} begins (or its listener is closed), then shuts
+     * down gracefully. Each connection is a task of the server's tracker, spawned on the runtime
+     * (or in the simulation) that runs the loop; a connection that fails ends alone, and its
+     * failure goes to the runtime's failure hook.
+     *
+     * @param listener where connections arrive; closed when the loop ends
+     * @param shutdown the order to stop, with the grace the connections get
+     * @param serve the task for one connection (it owns and closes the stream, and should end
+     *     once the shutdown's token is cancelled and nothing is in flight on it)
+     * @return a future of how many connections were accepted, ready once every connection task
+     *     has ended
+     */
+    public static Future<Long> serve(TcpListener listener, Shutdown shutdown, Function<TcpStream, Future<?>> serve) {
         return Weft.async(() -> {
+            TaskTracker connections = TaskTracker.open(c -> c.withName("connections"));
+            shutdown.track(connections);
             long accepted = 0;
-            while (true) {
-                TcpStream s;
-                try {
-                    s = await(listener.accept());
-                } catch (ClosedChannelException closed) { // the server was closed: stop
-                    return accepted;
+            try (listener) {
+                while (true) {
+                    TcpStream s = await(shutdown.token().runUntilCancelled(listener.accept()));
+                    accepted++;
+                    try {
+                        s.setNoDelay(true);
+                    } catch (IOException gone) {
+                        s.close();
+                        continue;
+                    }
+                    connections.spawn(serve.apply(s));
                 }
-                accepted++;
-                try {
-                    s.setNoDelay(true);
-                } catch (IOException gone) {
-                    s.close();
-                    continue;
-                }
-                Task.spawn(serve.apply(s)).detach();
+            } catch (CancellationException | ClosedChannelException stopped) {
+                // the shutdown began, or the listener was closed: no more connections
+            } finally {
+                shutdown.token().cancel(); // idle connections end now, busy ones once their request is answered
+                await(connections.shutdown(shutdown.grace())); // then the rest are cancelled; ready once all ended
             }
+            return accepted;
         });
     }
 }

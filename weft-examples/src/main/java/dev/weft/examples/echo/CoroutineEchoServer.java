@@ -3,14 +3,19 @@ package dev.weft.examples.echo;
 import static dev.weft.Weft.await;
 
 import dev.weft.coro.Coroutine;
+import dev.weft.examples.Shutdown;
+import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
+import dev.weft.scope.TaskTracker;
 import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
 
 /**
  * The echo server of {@link EchoServer} written in straight-line coroutine style: a read, a write
@@ -22,20 +27,23 @@ import java.nio.channels.ClosedChannelException;
  * }
  * }
  *
- * <p>Each connection is a stackful coroutine ({@link Coroutine#async}) spawned as a detached task
- * on a 2-worker {@link Runtime}; while a coroutine waits in {@code await} its worker runs the
- * others. {@link Coroutine#async} is never woven, so this server stays stackful in a build that
- * runs the weaver; {@link WovenEchoServer} is the same source with {@code Weft.async}, woven.
+ * <p>The accept loop is a stackful coroutine ({@link Coroutine#async}) on a 2-worker
+ * {@link Runtime}, and so is each connection, spawned into the loop's task tracker; while a
+ * coroutine waits in {@code await} its worker runs the others. {@link Coroutine#async} is never
+ * woven, so this server stays stackful in a build that runs the weaver; {@link WovenEchoServer} is
+ * the same source with {@code Weft.async}, woven, and the same graceful {@link #shutdown}.
  */
 public final class CoroutineEchoServer implements AutoCloseable {
     private final TcpListener listener;
     private final Runtime runtime;
-    private final Task<Long> acceptor;
+    private final Shutdown shutdown = new Shutdown();
+    private volatile TaskTracker connections;
+    private final Task<Long> server;
 
     private CoroutineEchoServer(TcpListener listener, Runtime runtime) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(acceptLoop(listener, runtime));
+        this.server = runtime.spawn(acceptLoop());
     }
 
     /**
@@ -51,21 +59,35 @@ public final class CoroutineEchoServer implements AutoCloseable {
         return new CoroutineEchoServer(l, rt);
     }
 
-    /** Accepts until the listener is closed; answers how many connections it accepted. */
-    private static Future<Long> acceptLoop(TcpListener listener, Runtime runtime) {
+    /**
+     * Accepts until the shutdown begins (or the listener is closed), each connection a task of
+     * the tracker; then refuses connects and gives the connections the grace before they are
+     * cancelled. Answers how many connections it accepted, once every one has ended.
+     */
+    private Future<Long> acceptLoop() {
         return Coroutine.async(() -> {
+            TaskTracker tracker = TaskTracker.open(c -> c.withName("connections"));
+            connections = tracker;
             long accepted = 0;
-            while (true) {
-                TcpStream s;
-                try {
-                    s = await(listener.accept());
-                } catch (ClosedChannelException closed) { // the listener was closed: stop
-                    return accepted;
+            try (listener) {
+                while (true) {
+                    TcpStream s = await(shutdown.token().runUntilCancelled(listener.accept()));
+                    accepted++;
+                    try {
+                        s.setNoDelay(true);
+                    } catch (IOException gone) { // the peer is gone already: skip it
+                        s.close();
+                        continue;
+                    }
+                    tracker.spawn(echo(s));
                 }
-                accepted++;
-                s.setNoDelay(true);
-                runtime.spawn(echo(s)).detach();
+            } catch (CancellationException | ClosedChannelException stopped) {
+                // the shutdown began, or the listener was closed: no more connections
+            } finally {
+                shutdown.token().cancel();
+                await(tracker.shutdown(shutdown.grace())); // suspends the coroutine until every connection ended
             }
+            return accepted;
         });
     }
 
@@ -91,18 +113,40 @@ public final class CoroutineEchoServer implements AutoCloseable {
     }
 
     /**
-     * Stops accepting and stops the runtime (open connections are cancelled, which closes them).
+     * Shuts the server down gracefully, as {@link WovenEchoServer#shutdown} does. Never blocks.
+     *
+     * @param grace how long the connections may take to end on their own
+     * @return the server's task: complete once every connection task has ended
+     */
+    public Task<Long> shutdown(Duration grace) {
+        shutdown.begin(grace);
+        return server;
+    }
+
+    /** @return how many connection tasks are alive */
+    public int connections() {
+        TaskTracker t = connections;
+        return t == null ? 0 : t.active();
+    }
+
+    /**
+     * Shuts down with no grace (open connections are cancelled, which closes them), waits until
+     * every connection task has ended, and stops the runtime.
      *
      * @throws IOException if closing the listener failed
      */
     @Override
     public void close() throws IOException {
-        listener.close();
-        runtime.close();
+        try {
+            BlockOn.blockOn(shutdown(Duration.ZERO));
+        } finally {
+            listener.close();
+            runtime.close();
+        }
     }
 
     /**
-     * Serves 127.0.0.1 on the given port until the process is stopped.
+     * Serves 127.0.0.1 on the given port until the process is stopped (then gracefully).
      *
      * @param args the port (default 7001)
      * @throws Exception if the port cannot be bound
@@ -111,6 +155,7 @@ public final class CoroutineEchoServer implements AutoCloseable {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 7001;
         CoroutineEchoServer s = start(new InetSocketAddress("127.0.0.1", port));
         System.out.println("Weft coroutine echo server on 127.0.0.1:" + s.port() + " (Ctrl-C to stop)");
-        dev.weft.exec.BlockOn.blockOn(s.acceptor);
+        Shutdown.onExit(s::shutdown);
+        BlockOn.blockOn(s.server);
     }
 }

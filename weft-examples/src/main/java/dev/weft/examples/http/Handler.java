@@ -13,6 +13,11 @@ import dev.weft.future.Future;
  *
  * <p>A handler that throws, or whose future fails, gets a {@code 500} answer and its connection
  * closed; the server and its other connections go on.
+ *
+ * <p>The future runs inside its connection's task scope: a task it spawns with
+ * {@code TaskScope.current().spawn(f)} belongs to the connection, which cancels it and waits for
+ * it when it ends (a plain {@code Task.spawn} belongs to nobody). A server's graceful shutdown
+ * lets a handler finish within the grace; past it, the handler is cancelled at its pending await.
  */
 @FunctionalInterface
 public interface Handler {

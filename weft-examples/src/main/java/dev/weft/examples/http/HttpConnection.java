@@ -4,6 +4,9 @@ import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
 import dev.weft.future.Future;
+import dev.weft.scope.CancellationToken;
+import dev.weft.scope.TaskScope;
+import dev.weft.scope.TaskTracker;
 import dev.weft.time.Time;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CancellationException;
@@ -21,6 +24,18 @@ import java.util.concurrent.TimeoutException;
  * gets {@code 408}, or a silent close if the connection was idle. After a refusal the connection
  * shuts its output and drains what the client still sends for a moment (at most 1 MiB, 2 s), so the
  * client reads the answer instead of a reset.
+ *
+ * <p>The connection owns a task scope (a task tracker's): what its handlers spawn into
+ * {@code TaskScope.current()} is its child, cancelled and waited for when the connection ends, so
+ * nothing a request started outlives its connection.
+ *
+ * <h2>Shutdown</h2>
+ * Once the server's shutdown token is cancelled, the connection ends at its next point with
+ * nothing in flight: a request being handled or half received is finished and answered with
+ * {@code Connection: close} (pipelined requests after it are not answered: the client sends them
+ * again), and an idle connection, waiting for a request, closes at once. What the server's grace
+ * cuts short is cancelled at an await (in the handler, a read or a write), which closes the
+ * connection without an answer.
  */
 final class HttpConnection {
     /** Answers are written before this many bytes pile up, even in the middle of a batch. */
@@ -31,12 +46,25 @@ final class HttpConnection {
     private HttpConnection() {}
 
     /**
+     * A connection of a server that is never shut down.
+     *
      * @param io the connection's bytes; closed when the future completes, fails or is cancelled
      * @return the future serving the connection until it ends
      */
     static Future<Void> serve(Transport io, Handler handler, Limits limits, HttpDate date) {
+        return serve(io, handler, limits, date, CancellationToken.create());
+    }
+
+    /**
+     * @param io the connection's bytes; closed when the future completes, fails or is cancelled
+     * @param shutdown the server's shutdown token
+     * @return the future serving the connection until it ends
+     */
+    static Future<Void> serve(Transport io, Handler handler, Limits limits, HttpDate date, CancellationToken shutdown) {
         return Weft.async(() -> {
-            try (io; Watchdog watchdog = new Watchdog()) {
+            // what the handlers spawn into TaskScope.current() is a child of the connection's scope
+            try (io; Watchdog watchdog = new Watchdog(shutdown);
+                    TaskScope<Object, Void> _ = TaskTracker.open(c -> c.withName("connection")).scope()) {
                 long timeout = limits.headerTimeout().toNanos();
                 RequestDecoder in = new RequestDecoder(limits);
                 ResponseWriter out = new ResponseWriter(date);
@@ -59,7 +87,7 @@ final class HttpConnection {
                                 out.writeError(500, "internal server error");
                                 open = false;
                             } else {
-                                open = request.keepAlive();
+                                open = request.keepAlive() && !shutdown.isCancelled();
                                 out.write(request, response, !open);
                             }
                             headDeadline = Time.nanoTime() + timeout;
@@ -79,10 +107,12 @@ final class HttpConnection {
                         out.clear();
                     }
                     if (!open) break;
+                    boolean idle = in.idle();
+                    if (idle && shutdown.isCancelled()) break; // nothing in flight: end
                     long deadline = in.inHead() ? headDeadline : Time.nanoTime() + timeout;
                     int n;
                     try {
-                        n = await(new ReadBefore(io.read(in.readBuffer()), watchdog, deadline));
+                        n = await(new ReadBefore(io.read(in.readBuffer()), watchdog, deadline, idle));
                     } catch (TimeoutException slow) {
                         if (!in.idle()) {
                             out.writeError(408, "request not complete in " + limits.headerTimeout().toMillis() + " ms");
@@ -103,7 +133,7 @@ final class HttpConnection {
                         scratch.clear();
                         int n;
                         try {
-                            n = await(new ReadBefore(io.read(scratch), watchdog, drainEnd));
+                            n = await(new ReadBefore(io.read(scratch), watchdog, drainEnd, false));
                         } catch (TimeoutException enough) {
                             break;
                         }

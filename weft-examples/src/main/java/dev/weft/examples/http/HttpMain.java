@@ -1,5 +1,6 @@
 package dev.weft.examples.http;
 
+import dev.weft.examples.Shutdown;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +8,8 @@ import java.nio.file.Path;
 /**
  * Starts the example HTTP server on 127.0.0.1 ({@code weft-examples/run http [PORT]}) with
  * {@link Routes#all(Path)}, prints {@code listening on 127.0.0.1:<port>} once it accepts, and
- * serves until the process is stopped.
+ * serves until the process is stopped (Ctrl-C, SIGTERM), then shuts down gracefully
+ * ({@link HttpServer#shutdown}) with {@link Shutdown#ON_EXIT} of grace.
  *
  * {@snippet :
  * // java -cp ... dev.weft.examples.http.HttpMain 8080 ./www
@@ -40,6 +42,7 @@ public final class HttpMain {
         }
         HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", port), Routes.all(dir).build());
         System.out.println("listening on 127.0.0.1:" + server.port());
+        Shutdown.onExit(server::shutdown);
         server.awaitClose();
     }
 

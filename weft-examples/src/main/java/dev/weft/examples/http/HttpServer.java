@@ -1,16 +1,21 @@
 package dev.weft.examples.http;
 
 import dev.weft.examples.Accepting;
+import dev.weft.examples.Shutdown;
+import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 
 /**
- * An HTTP/1.1 server on Weft, written as a Weft user writes one: a woven accept loop that spawns
- * one woven {@link HttpConnection} task per connection on a {@link Runtime} it owns.
+ * An HTTP/1.1 server on Weft, written as a Weft user writes one: a woven accept loop
+ * ({@link Accepting#serve}) that spawns one woven {@link HttpConnection} task per connection into
+ * its task tracker, on a {@link Runtime} it owns. Each connection owns a task scope in turn, for
+ * what its handlers spawn: the server's task, its connections and their children are one tree.
  *
  * {@snippet :
  * try (HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", 0), Routes.techEmpower().build())) {
@@ -20,21 +25,28 @@ import java.net.InetSocketAddress;
  *
  * <p>The runtime has one worker per available processor. Each connection is independent: a
  * client that breaks the protocol, stalls or resets ends only its own task.
+ *
+ * <p>{@link #shutdown(Duration)} is graceful: connects are refused, each request in flight is
+ * answered (with {@code Connection: close}) and its connection closed, idle connections close at
+ * once, and what still runs after the grace is cancelled; the server's task ends once every
+ * connection task has.
  */
 public final class HttpServer implements AutoCloseable {
     private final TcpListener listener;
     private final Runtime runtime;
+    private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
     private HttpServer(TcpListener listener, Runtime runtime, Handler handler, Limits limits) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(serve(listener, handler, limits));
+        this.acceptor = runtime.spawn(serve(listener, handler, limits, shutdown));
     }
 
     /**
      * The server as one future, for a runtime (or a simulation) the caller owns: the accept loop,
-     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed.
+     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed,
+     * once its connections, cancelled, have ended.
      *
      * {@snippet :
      * TcpListener l = TcpListener.bind("0.0.0.0", 80);        // inside a SimRuntime task, say
@@ -47,7 +59,21 @@ public final class HttpServer implements AutoCloseable {
      * @return a future of how many connections were accepted
      */
     public static Future<Long> serve(TcpListener listener, Handler handler, Limits limits) {
-        return Accepting.loop(listener, s -> HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED));
+        return serve(listener, handler, limits, new Shutdown());
+    }
+
+    /**
+     * The server as one future that {@code shutdown} stops gracefully.
+     *
+     * @param listener where connections arrive
+     * @param handler what answers each request
+     * @param limits the bounds of every request
+     * @param shutdown the order to stop, with its grace
+     * @return a future of how many connections were accepted, ready once every connection ended
+     */
+    public static Future<Long> serve(TcpListener listener, Handler handler, Limits limits, Shutdown shutdown) {
+        return Accepting.serve(listener, shutdown,
+                s -> HttpConnection.serve(Transport.of(s), handler, limits, HttpDate.SHARED, shutdown.token()));
     }
 
     /**
@@ -86,19 +112,48 @@ public final class HttpServer implements AutoCloseable {
         return listener.localAddress().getPort();
     }
 
-    /** Waits until the server is closed (the accept loop ends). */
+    /** Waits until the server has ended (shut down, every connection ended). */
     void awaitClose() {
-        dev.weft.exec.BlockOn.blockOn(acceptor);
+        BlockOn.blockOn(acceptor);
     }
 
     /**
-     * Stops accepting and stops the runtime (open connections are cancelled, which closes them).
+     * Shuts the server down gracefully: connects are refused from now on; each request in flight
+     * (being handled, or half received) is answered with {@code Connection: close} and its
+     * connection closed, an idle connection at once; what is still running after {@code grace} is
+     * cancelled, which closes its connection without an answer. Never blocks; only the first call
+     * counts.
+     *
+     * {@snippet :
+     * Weft.blockOn(server.shutdown(Duration.ofSeconds(5))); // every connection task has ended
+     * }
+     *
+     * @param grace how long requests in flight may take
+     * @return the server's task: complete once every connection task has ended
+     */
+    public Task<Long> shutdown(Duration grace) {
+        shutdown.begin(grace);
+        return acceptor;
+    }
+
+    /** @return how many connection tasks are alive */
+    public int connections() {
+        return shutdown.connections();
+    }
+
+    /**
+     * Shuts down with no grace (open connections are cancelled, which closes them), waits until
+     * every connection task has ended, and stops the runtime.
      *
      * @throws IOException if closing the listener failed
      */
     @Override
     public void close() throws IOException {
-        listener.close();
-        runtime.close();
+        try {
+            BlockOn.blockOn(shutdown(Duration.ZERO));
+        } finally {
+            listener.close();
+            runtime.close();
+        }
     }
 }

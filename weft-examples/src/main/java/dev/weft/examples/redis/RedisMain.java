@@ -1,5 +1,6 @@
 package dev.weft.examples.redis;
 
+import dev.weft.examples.Shutdown;
 import dev.weft.exec.BlockOn;
 
 /**
@@ -13,6 +14,8 @@ import dev.weft.exec.BlockOn;
  *
  * <p>The one line {@code listening on 127.0.0.1:<port>} is printed once the port accepts
  * connections. Workers: one per available processor unless {@code -Dweft.redis.workers=N}.
+ * Stopped (Ctrl-C, SIGTERM), the server shuts down gracefully ({@link RedisServer#shutdown}), with
+ * {@link Shutdown#ON_EXIT} of grace.
  */
 public final class RedisMain {
     private RedisMain() {}
@@ -40,6 +43,7 @@ public final class RedisMain {
         RedisServer server = RedisServer.start(config);
         System.out.println("listening on 127.0.0.1:" + server.port());
         System.out.flush();
+        Shutdown.onExit(server::shutdown);
         BlockOn.blockOn(server.acceptor());
     }
 }

@@ -1,17 +1,20 @@
 package dev.weft.examples.redis;
 
 import dev.weft.examples.Accepting;
+import dev.weft.examples.Shutdown;
 import dev.weft.examples.redis.command.Commands;
 import dev.weft.examples.redis.command.Database;
 import dev.weft.examples.redis.command.Dispatcher;
 import dev.weft.examples.redis.command.Session;
 import dev.weft.examples.redis.pubsub.PubSub;
 import dev.weft.examples.redis.store.Keyspace;
+import dev.weft.exec.BlockOn;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
@@ -25,22 +28,28 @@ import java.util.function.LongSupplier;
  * }
  * }
  *
- * <p>One Weft {@link Runtime} runs everything: the accept loop is one task, each connection
- * ({@link ConnectionLoop}) another, spawned detached, so a client that fails ends only its own
- * task; expiry timers ({@link TimerExpiry}) are tasks too. The keyspace is sharded
- * ({@link Keyspace}): connections on different workers contend only when their keys share a shard.
+ * <p>One Weft {@link Runtime} runs everything: the server is one task ({@link Accepting#serve}),
+ * each connection ({@link ConnectionLoop}) a task of the server's task tracker, so a client that
+ * fails ends only its own task and no connection outlives the server; expiry timers
+ * ({@link TimerExpiry}) are tasks too. The keyspace is sharded ({@link Keyspace}): connections on
+ * different workers contend only when their keys share a shard.
+ *
+ * <p>{@link #shutdown(Duration)} is graceful: connects are refused, every connection answers the
+ * requests it has read and then closes (an idle one at once), and what is still running after the
+ * grace is cancelled; the server's task ends once every connection task has.
  */
 public final class RedisServer implements AutoCloseable {
     private final TcpListener listener;
     private final Runtime runtime;
     private final Database db;
+    private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
     private RedisServer(TcpListener listener, Runtime runtime, Database db, RedisConfig config) {
         this.listener = listener;
         this.runtime = runtime;
         this.db = db;
-        this.acceptor = runtime.spawn(serve(listener, db, config));
+        this.acceptor = runtime.spawn(serve(listener, db, config, shutdown));
     }
 
     /**
@@ -58,7 +67,8 @@ public final class RedisServer implements AutoCloseable {
 
     /**
      * The server as one future, for a runtime (or a simulation) the caller owns: the accept loop,
-     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed.
+     * each connection a task spawned where the loop runs. Ends when {@code listener} is closed,
+     * once its connections, cancelled, have ended.
      *
      * {@snippet :
      * Database db = RedisServer.database(config, () -> sim.clock().instant().toEpochMilli());
@@ -71,9 +81,22 @@ public final class RedisServer implements AutoCloseable {
      * @return a future of how many connections were accepted
      */
     public static Future<Long> serve(TcpListener listener, Database db, RedisConfig config) {
+        return serve(listener, db, config, new Shutdown());
+    }
+
+    /**
+     * The server as one future that {@code shutdown} stops gracefully.
+     *
+     * @param listener where connections arrive
+     * @param db the data
+     * @param config limits and the request timeout
+     * @param shutdown the order to stop, with its grace
+     * @return a future of how many connections were accepted, ready once every connection ended
+     */
+    public static Future<Long> serve(TcpListener listener, Database db, RedisConfig config, Shutdown shutdown) {
         Dispatcher dispatcher = new Dispatcher(Commands.table(db));
-        return Accepting.loop(listener,
-                s -> ConnectionLoop.serve(s, new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout()));
+        return Accepting.serve(listener, shutdown, s -> ConnectionLoop.serve(s,
+                new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout(), shutdown.token()));
     }
 
     /**
@@ -103,19 +126,48 @@ public final class RedisServer implements AutoCloseable {
         return db;
     }
 
-    /** @return the task of the accept loop, which ends when the server is closed */
+    /** @return the server's task, which ends once the server is shut down and its connections ended */
     public Task<Long> acceptor() {
         return acceptor;
     }
 
     /**
-     * Stops accepting and stops the runtime (open connections are cancelled, which closes them).
+     * Shuts the server down gracefully: connects are refused from now on; each connection
+     * answers every request it has read (a request half received gets its timeout to arrive),
+     * then shuts its output and closes, an idle one at once; what is still running after
+     * {@code grace} is cancelled. Never blocks; only the first call counts.
+     *
+     * {@snippet :
+     * server.shutdown(Duration.ofSeconds(5));
+     * Weft.blockOn(server.acceptor()); // every connection task has ended
+     * }
+     *
+     * @param grace how long the connections may take to end on their own
+     * @return the server's task: complete once every connection task has ended
+     */
+    public Task<Long> shutdown(Duration grace) {
+        shutdown.begin(grace);
+        return acceptor;
+    }
+
+    /** @return how many connection tasks are alive */
+    public int connections() {
+        return shutdown.connections();
+    }
+
+    /**
+     * Shuts down with no grace (open connections are cancelled, which closes them), waits until
+     * every connection task has ended, and stops the runtime.
      *
      * @throws IOException if closing the listener failed
      */
     @Override
     public void close() throws IOException {
-        listener.close();
-        runtime.close();
+        try {
+            BlockOn.blockOn(shutdown(Duration.ZERO));
+        } finally {
+            listener.close();
+            runtime.close();
+        }
     }
 }
