@@ -4,6 +4,7 @@ import dev.weft.scope.internal.AllInOrder;
 import dev.weft.scope.internal.FailFast;
 import dev.weft.scope.internal.FirstSuccess;
 import dev.weft.scope.internal.InCompletionOrder;
+import dev.weft.scope.internal.Reporting;
 import dev.weft.scope.internal.Supervisor;
 import java.util.List;
 
@@ -29,6 +30,9 @@ import java.util.List;
  *   <tr><td>{@link #firstSuccess()}</td><td>the others run on, until one succeeds: then they are
  *       cancelled</td><td>the first output, or, if all failed, throws the first failure with the
  *       others suppressed</td></tr>
+ *   <tr><td>{@link #reporting()}</td><td>the others run on; the failure goes to the runtime's
+ *       failure hook at once</td><td>nothing (a scope that lives as long as a connection keeps no
+ *       failures)</td></tr>
  * </table>
  * A failure a joiner does not read ({@link Subtask#exception()}), such as a loser's under
  * {@code firstSuccess}, is reported to the runtime's failure hook when the scope closes: no
@@ -125,5 +129,23 @@ public interface Joiner<T, R> {
      */
     static <T> Joiner<T, T> firstSuccess() {
         return new FirstSuccess<>();
+    }
+
+    /**
+     * Failures do not stop the scope, and each goes to the runtime's failure hook as it happens,
+     * once: nothing is kept, so a scope that lives as long as a connection or a service does not
+     * grow with its failures. {@code join()} gives nothing. {@link TaskTracker}'s joiner.
+     *
+     * {@snippet :
+     * try (TaskScope<Object, Void> connection = TaskScope.open(Joiner.reporting())) {
+     *     // what the handlers spawn into TaskScope.current() ends with the connection
+     * }
+     * }
+     *
+     * @param <T> the children's output type
+     * @return a new joiner
+     */
+    static <T> Joiner<T, Void> reporting() {
+        return new Reporting<>();
     }
 }

@@ -1,7 +1,6 @@
 package dev.weft.scope;
 
 import dev.weft.future.Future;
-import dev.weft.scope.internal.Reporting;
 import dev.weft.task.Task;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
@@ -41,7 +40,7 @@ public final class TaskTracker {
      * @return a tracker
      */
     public static TaskTracker open(UnaryOperator<TaskScope.Config> configure) {
-        return new TaskTracker(TaskScope.open(new Reporting<>(), configure));
+        return new TaskTracker(TaskScope.open(Joiner.reporting(), configure));
     }
 
     /**

@@ -196,6 +196,25 @@ class TaskScopeTest {
     }
 
     @Test
+    void aReportingScopeSendsEachFailureToTheHookAsItHappensOnceAndTheOthersRunOn() {
+        int seenWhileOpen = rt.blockOn(Weft.async(() -> {
+            try (TaskScope<Object, Void> scope = TaskScope.open(Joiner.reporting())) {
+                scope.spawn(failing("x", 1));
+                scope.spawn(failing("y", 1));
+                Task<Integer> z = scope.spawn(Weft.async(() -> {
+                    while (hooked.size() < 2) await(Time.sleep(Duration.ofMillis(2))); // runs on past both failures
+                    return 3;
+                }));
+                int seen = await(z) == 3 ? hooked.size() : -1;
+                assertThat(await(scope.join())).isNull();
+                return seen;
+            }
+        }));
+        assertThat(seenWhileOpen).isEqualTo(2);
+        assertThat(hooked).extracting(Throwable::getMessage).containsExactlyInAnyOrder("x failed", "y failed");
+    }
+
+    @Test
     void aFailureNobodyJoinedGoesToTheHookOnceWhenTheScopeCloses() {
         rt.blockOn(Weft.async(() -> {
             try (TaskScope<Object, List<Throwable>> scope = TaskScope.open(Joiner.supervisor())) {

@@ -5,7 +5,7 @@ import dev.weft.scope.Subtask;
 import java.util.concurrent.Future.State;
 
 /**
- * The joiner of a {@code TaskTracker}: failures never stop the group, and each goes to the
+ * {@code Joiner.reporting()}, the joiner of a {@code TaskTracker}: failures never stop the group, and each goes to the
  * runtime's failure hook as it happens (a server's connections run for days: nothing is kept).
  * Called under the scope's lock only, on the thread of the child that ended (a worker, whose
  * failure sink is the runtime's hook).

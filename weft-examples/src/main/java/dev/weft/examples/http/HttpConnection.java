@@ -5,8 +5,8 @@ import static dev.weft.Weft.await;
 import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.scope.CancellationToken;
+import dev.weft.scope.Joiner;
 import dev.weft.scope.TaskScope;
-import dev.weft.scope.TaskTracker;
 import dev.weft.time.Time;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CancellationException;
@@ -64,7 +64,7 @@ final class HttpConnection {
         return Weft.async(() -> {
             // what the handlers spawn into TaskScope.current() is a child of the connection's scope
             try (io; Watchdog watchdog = new Watchdog(shutdown);
-                    TaskScope<Object, Void> _ = TaskTracker.open(c -> c.withName("connection")).scope()) {
+                    TaskScope<Object, Void> _ = TaskScope.open(Joiner.reporting(), c -> c.withName("connection"))) {
                 long timeout = limits.headerTimeout().toNanos();
                 RequestDecoder in = new RequestDecoder(limits);
                 ResponseWriter out = new ResponseWriter(date);
