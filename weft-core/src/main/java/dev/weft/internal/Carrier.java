@@ -44,6 +44,12 @@ public final class Carrier {
          * @param ambient the context, or {@code null} to go back to the poller's
          */
         default void ambient(Object ambient) {}
+
+        /**
+         * Weft committed a JFR event on the body's thread, during the current step: the thread that
+         * runs the step commits a {@link VirtualThreadCommits#resync() resync} when it returns.
+         */
+        default void committedEvent() {}
     }
 
     /** @return the carrier of the current coroutine body, else the current thread */

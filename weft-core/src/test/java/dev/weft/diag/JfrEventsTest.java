@@ -3,6 +3,7 @@ package dev.weft.diag;
 import static dev.weft.testkit.SelfWaking.yielding;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.Weft;
 import dev.weft.blocking.Blocking;
 import dev.weft.exec.Runtime;
 import dev.weft.future.Future;
@@ -120,7 +121,7 @@ class JfrEventsTest {
      * On a plain thread, with {@code requestId=r-17} bound: the scope {@code request} (fail-fast)
      * with the child a, and nested in it {@code fan-out} (a supervisor) with the children b, which
      * completes, and e, pending until the close of {@code fan-out} cancels it. Hand-written
-     * futures only: no stackful body (see the report on coroutine tasks' end events).
+     * futures on a plain thread (stackful bodies: {@link #theEndOfEveryChildAStackfulBodySpawnsIsRecordedWithItsScope}).
      */
     private static Spawned runScopes(Runtime rt) throws Exception {
         Task<Integer> plain = rt.spawn(yielding(1));
@@ -190,6 +191,46 @@ class JfrEventsTest {
             assertThat(e.getString("outcome")).isEqualTo("cancelled");
             assertThat(e.getString("scope")).isEqualTo("fan-out");
         });
+    }
+
+    /**
+     * On JDK 25 a carrier loses the first JFR event it commits after a virtual thread that
+     * committed one ran on it: here a stackful body commits each child's spawn, and without the
+     * carrier's resync the worker lost the end event of nearly every child (300 bodies with a
+     * child each: 301 end events for 600 tasks).
+     */
+    @Test
+    void theEndOfEveryChildAStackfulBodySpawnsIsRecordedWithItsScope(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("stackful.jfr");
+        List<String> children = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.TaskSpawned");
+            r.enable("dev.weft.TaskEnded");
+            r.start();
+            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-stackful-").build()) {
+                for (int i = 0; i < 100; i++) {
+                    rt.blockOn(rt.spawn(Weft.async(() -> {
+                        try (TaskScope<Integer, List<Integer>> s = TaskScope.open(Joiner.allInOrder(), c -> c.withName("stackful"))) {
+                            children.add(id(s.spawn(yielding(1))));
+                            children.add(id(s.spawn(yielding(2))));
+                            return Weft.await(s.join()).size();
+                        }
+                    })));
+                }
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file);
+        assertThat(children).hasSize(200);
+        for (String child : children) {
+            assertThat(event(events, "dev.weft.TaskEnded", child)).satisfies(e -> {
+                assertThat(e.getString("outcome")).isEqualTo("completed");
+                assertThat(e.getString("scope")).isEqualTo("stackful");
+            });
+        }
+        assertThat(events).as("the resync events take the loss: none is recorded")
+                .noneMatch(e -> e.getEventType().getName().equals("dev.weft.CarrierResync"));
     }
 
     private static String id(Task<?> t) {

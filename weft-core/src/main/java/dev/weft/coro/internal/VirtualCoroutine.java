@@ -14,6 +14,7 @@ import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.internal.Outcomes;
+import dev.weft.internal.VirtualThreadCommits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
@@ -126,6 +127,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code sink}: volatile; written by each poll, cancel and pollCancel with the sink of the
  *       calling thread (a worker: the runtime's failure hook); read by {@link #reportFailure} on
  *       the body's thread, where what the body throws while it unwinds is reported.</li>
+ *   <li>{@code committedEvent}: set by the body's thread when Weft committed a JFR event on it
+ *       ({@link #committedEvent()}), read and cleared by the thread that ran that step, right after
+ *       {@code continuation.run()} returns on it (the same OS thread: program order); see
+ *       {@link VirtualThreadCommits}.</li>
  * </ul>
  *
  * <h2>Cooperative budget</h2>
@@ -242,6 +247,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     private byte phase;
     private boolean inlined;
     private int readyInStep;
+    private boolean committedEvent;
     private Object outcome;
 
     /**
@@ -342,6 +348,20 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     public Object ambient() {
         Object own = bodyAmbient;
         return own != null ? own : polledAmbient;
+    }
+
+    /** On the body's thread: the step's end commits the event the JDK loses there. */
+    @Override
+    public void committedEvent() {
+        committedEvent = true;
+    }
+
+    /** Right after {@code continuation.run()}, on the thread that ran it. */
+    private void resyncIfCommitted() {
+        if (committedEvent) {
+            committedEvent = false;
+            VirtualThreadCommits.resync();
+        }
     }
 
     /** Binds the body's own context; on the body's thread only. */
@@ -751,6 +771,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
                 SUBMITTED.setOpaque(this, 0);
                 readyInStep = 0;
                 continuation.run();
+                resyncIfCommitted();
             }
         } finally {
             STEPPER.setRelease(this, null);
@@ -769,6 +790,7 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
                 if ((int) SUBMITTED.getAndSet(this, 0) == 1) {
                     readyInStep = 0;
                     continuation.run();
+                    resyncIfCommitted();
                 }
             } finally {
                 // volatile: a cancel() whose step found this one in its way is seen below
@@ -802,7 +824,10 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
         Thread self = Thread.currentThread();
         if (!STEPPER.compareAndSet(this, null, self)) return;
         try {
-            while ((int) SUBMITTED.getAndSet(this, 0) == 1) continuation.run();
+            while ((int) SUBMITTED.getAndSet(this, 0) == 1) {
+                continuation.run();
+                resyncIfCommitted();
+            }
         } finally {
             STEPPER.setVolatile(this, null); // volatile: a pollCancel that found this step in its way reads it below
         }

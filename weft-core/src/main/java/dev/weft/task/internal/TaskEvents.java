@@ -1,5 +1,6 @@
 package dev.weft.task.internal;
 
+import dev.weft.internal.VirtualThreadCommits;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -33,6 +34,7 @@ final class TaskEvents {
         e.scope = scopeName(running);
         e.context = Bindings.contextOf(running);
         e.commit();
+        VirtualThreadCommits.committed();
         if (TaskEndedEvent.PROBE.isEnabled()) SPAWNED.put(t, new Spawn(System.nanoTime(), e.scope, e.context));
     }
 
@@ -53,6 +55,7 @@ final class TaskEvents {
             e.context = f == null ? null : Bindings.contextOf(f);
         }
         e.commit();
+        VirtualThreadCommits.committed();
     }
 
     /** @return the name of the scope whose child runs {@code future}, or {@code null} */
