@@ -5,9 +5,10 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.sync.Event;
 import dev.weft.sync.EventListener;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A signal that something should stop, for code that is not a child of the scope it belongs to
@@ -30,10 +31,22 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Memory consistency effects: actions before {@code cancel()} happen-before
  * {@code isCancelled()} returns {@code true} and before {@code cancelled()} completes.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field      values / meaning                                    who changes it
+ * cancelled  false -&gt; true, once (volatile)                     cancel(), on any thread
+ * children   the live children, in the order they were made      child() adds, a child's cancel()
+ *            (a walk in that order keeps a simulation's run       or close() removes it, cancel()
+ *            the same for the same seed)                         takes them all; under its lock
+ * </pre>
+ * A child made while its parent is being cancelled is cancelled by one of the two: cancel() sets
+ * {@code cancelled} before it takes the children, child() adds the child before it reads
+ * {@code cancelled}.
  */
 public final class CancellationToken implements AutoCloseable {
     private final CancellationToken parent;
-    private final Set<CancellationToken> children = ConcurrentHashMap.newKeySet();
+    private final Set<CancellationToken> children = new LinkedHashSet<>(); // guarded by itself
     private final Event changed = new Event();
     private volatile boolean cancelled;
 
@@ -49,7 +62,9 @@ public final class CancellationToken implements AutoCloseable {
     /** @return a token cancelled when this one is (at once, if this one already is), and on its own */
     public CancellationToken child() {
         CancellationToken c = new CancellationToken(this);
-        children.add(c);
+        synchronized (children) {
+            children.add(c);
+        }
         if (cancelled) c.cancel(); // cancel() marks before it walks the children: one of the two sees the other
         return c;
     }
@@ -59,9 +74,13 @@ public final class CancellationToken implements AutoCloseable {
         if (cancelled) return;
         cancelled = true;
         changed.notifyAllListeners();
-        for (CancellationToken c : children) c.cancel();
-        children.clear();
-        if (parent != null) parent.children.remove(this);
+        List<CancellationToken> taken;
+        synchronized (children) {
+            taken = List.copyOf(children);
+            children.clear();
+        }
+        for (CancellationToken c : taken) c.cancel();
+        if (parent != null) parent.forget(this);
     }
 
     /** @return whether this token (or an ancestor, through it) was cancelled */
@@ -128,11 +147,21 @@ public final class CancellationToken implements AutoCloseable {
     /** Forgets this token in its parent (it stays as it is): for a child no longer needed. */
     @Override
     public void close() {
-        if (parent != null) parent.children.remove(this);
+        if (parent != null) parent.forget(this);
+    }
+
+    private void forget(CancellationToken child) {
+        synchronized (children) {
+            children.remove(child);
+        }
     }
 
     @Override
     public String toString() {
-        return "CancellationToken[" + (cancelled ? "cancelled" : "live") + ", " + children.size() + " children]";
+        int n;
+        synchronized (children) {
+            n = children.size();
+        }
+        return "CancellationToken[" + (cancelled ? "cancelled" : "live") + ", " + n + " children]";
     }
 }
