@@ -1,7 +1,10 @@
 package dev.weft.blocking;
 
 import dev.weft.blocking.internal.InlinePool;
+import dev.weft.blocking.internal.RuntimePool;
 import dev.weft.future.Fallible;
+import dev.weft.future.internal.FailureSink;
+import dev.weft.future.internal.Wakes;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -17,7 +20,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Threads are started when a job arrives and no idle thread is there to take it, up to
  * {@code maxThreads}; a thread that found no work for {@code keepAlive} exits. The queue is
- * unbounded and FIFO. Threads are daemon threads named {@code <prefix>-<n>}.
+ * unbounded and FIFO. Threads are daemon threads named {@code <prefix>-<n>}. What is thrown on
+ * them where nobody can take it (a child body awaited by blocking code that throws while it
+ * unwinds) goes to the thread's uncaught-exception handler, except in a runtime's own pool
+ * ({@code Runtime.blockingPool()}), whose threads report it to the runtime's failure hook.
  *
  * {@snippet :
  * BlockingPool pool = BlockingPool.create(64, Duration.ofSeconds(10), "db");
@@ -73,18 +79,22 @@ public final class BlockingPool {
     private boolean closed;
     /** Null, or where every job goes instead of to a thread (a simulation's pool). */
     private final InlinePool inline;
+    /** Null, or the failure sink of the runtime whose pool this is: each thread's, for its whole life. */
+    private final FailureSink sink;
 
     static {
         InlinePool.Factory.install(BlockingPool::new);
+        RuntimePool.install(BlockingPool::new);
     }
 
-    private BlockingPool(int maxThreads, Duration keepAlive, String prefix) {
+    private BlockingPool(int maxThreads, Duration keepAlive, String prefix, FailureSink sink) {
         if (maxThreads < 1) throw new IllegalArgumentException("maxThreads: " + maxThreads);
         this.maxThreads = maxThreads;
         this.keepAliveNanos = keepAlive.toNanos();
         this.prefix = Objects.requireNonNull(prefix, "prefix");
         if (keepAliveNanos <= 0) throw new IllegalArgumentException("keepAlive: " + keepAlive);
         this.inline = null;
+        this.sink = sink;
     }
 
     private BlockingPool(InlinePool inline) {
@@ -92,6 +102,7 @@ public final class BlockingPool {
         this.keepAliveNanos = 1;
         this.prefix = "weft-sim-blocking";
         this.inline = inline;
+        this.sink = null;
     }
 
     /**
@@ -103,7 +114,7 @@ public final class BlockingPool {
      * @return the pool
      */
     public static BlockingPool create(int maxThreads, Duration keepAlive, String prefix) {
-        return new BlockingPool(maxThreads, keepAlive, prefix);
+        return new BlockingPool(maxThreads, keepAlive, prefix, null);
     }
 
     /**
@@ -295,6 +306,7 @@ public final class BlockingPool {
     }
 
     private void workLoop() {
+        if (sink != null) Wakes.installSink(sink); // for the thread's life: it runs this pool's jobs only
         lock.lock();
         try {
             long left = keepAliveNanos;

@@ -46,6 +46,7 @@ import java.util.concurrent.CancellationException;
  * poll: body suspends                        RUNNING -&gt; RUNNING (child set)
  * cancel, never started                      RUNNING -&gt; DONE
  * cancel, suspended                          RUNNING -&gt; CANCELLING (child.cancel())
+ * cancel, suspended on a shielded future     RUNNING -&gt; UNWINDING (the child goes on, not cancelled)
  * the child is done cancelling               CANCELLING -&gt; UNWINDING (its pollCancel is ready)
  * the body unwinds to its end                UNWINDING -&gt; DONE (what it threw: to the failure hook)
  * the body suspends on a shielded future     UNWINDING -&gt; UNWINDING (child set)
@@ -142,10 +143,13 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
     /**
      * Cancellation is drop: cancels the awaited child and, once it is done cancelling, resumes the
      * body once with a {@link CancellationException} thrown at that await, so its {@code finally}
-     * blocks and try-with-resources run exactly once, innermost first, after the child's. Goes as
-     * far as it can at once; {@link #pollCancel(Context)} does the rest. A body never polled never
-     * runs. What the body (or the child's cancel hook) throws while it unwinds, other than the
-     * cancellation itself, goes to the runtime's failure hook and not to the canceller.
+     * blocks and try-with-resources run exactly once, innermost first, after the child's. A body
+     * suspended on a shielded child (a cleanup await in a {@code finally} that ran without a
+     * cancellation, a task scope's close) goes on awaiting it, bounded, as an unwinding body does:
+     * the child is not cancelled, and only the body's later awaits throw. Goes as far as it can at
+     * once; {@link #pollCancel(Context)} does the rest. A body never polled never runs. What the
+     * body (or the child's cancel hook) throws while it unwinds, other than the cancellation itself,
+     * goes to the runtime's failure hook and not to the canceller.
      */
     @Override
     public final void cancel() {
@@ -155,11 +159,15 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
             phase = DONE;
             return;
         }
-        phase = CANCELLING;
-        try {
-            awaited.cancel();
-        } catch (Throwable t) {
-            Wakes.report(t);
+        if (awaited instanceof Shielded) {
+            phase = UNWINDING; // resumed at that await, which admits a shielded future and polls it on
+        } else {
+            phase = CANCELLING;
+            try {
+                awaited.cancel();
+            } catch (Throwable t) {
+                Wakes.report(t);
+            }
         }
         unwind(Context.noop());
     }

@@ -3,10 +3,12 @@ package dev.weft.exec;
 import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;
+import dev.weft.blocking.internal.RuntimePool;
 import dev.weft.exec.internal.FailureLog;
 import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
+import dev.weft.future.internal.FailureSink;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Offload;
 import dev.weft.internal.Simulation;
@@ -74,7 +76,9 @@ public final class Runtime implements AutoCloseable {
         this.clock = b.clock;
         this.net = RuntimeNet.open(b.poller, b.threadNamePrefix);
         this.driver = new Driver(b.clock, net.poller(), b.threadNamePrefix + "driver");
-        this.blocking = BlockingPool.create(b.blockingThreads, b.blockingKeepAlive, b.threadNamePrefix + "blocking");
+        // The pool's threads report to the scheduler's hook, made below: they start with the first job.
+        this.blocking = RuntimePool.create(b.blockingThreads, b.blockingKeepAlive, b.threadNamePrefix + "blocking",
+                new PoolSink(this));
         Drivers.Builder db = Drivers.builder()
                 .put(Driver.KEY, driver)
                 .put(PoolKey.KEY, blocking)
@@ -518,6 +522,23 @@ public final class Runtime implements AutoCloseable {
         /** @return a started runtime */
         public Runtime build() {
             return new Runtime(this);
+        }
+    }
+
+    /**
+     * What the threads of this runtime's blocking pool report to: the scheduler's failure hook, as
+     * the workers do. Made before the scheduler, read only once a pool thread runs (after the
+     * constructor, which publishes {@code executor} as a final field).
+     */
+    private record PoolSink(Runtime runtime) implements FailureSink {
+        @Override
+        public void reportFailure(Throwable failure) {
+            runtime.executor.scheduler().uncaught(failure);
+        }
+
+        @Override
+        public void reportFailure(String what, Throwable failure) {
+            runtime.executor.scheduler().uncaught(what, failure);
         }
     }
 }

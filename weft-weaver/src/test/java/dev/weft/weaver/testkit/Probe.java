@@ -32,6 +32,8 @@ public final class Probe {
     private final List<String> events = new ArrayList<>(); // guarded by this
     private final AtomicInteger polls = new AtomicInteger();
     private final AtomicInteger cancels = new AtomicInteger();
+    private final ProbeLane main = new ProbeLane(this, 0);
+    private final Stops stops = new Stops(this);
 
     /** A probe with an empty log. */
     public Probe() {}
@@ -61,7 +63,7 @@ public final class Probe {
      * @return a future ready on its first poll
      */
     public <T> Future<T> ready(T value) {
-        return ProbeFuture.selfWaking(this, 0, value, null);
+        return main.ready(value);
     }
 
     /**
@@ -71,7 +73,7 @@ public final class Probe {
      *     {@code Future<Void>}, the type of {@code Future.yieldNow()}, whose completion shows
      */
     public Future<Void> loggedLater(String label, int pendingPolls) {
-        Future<Void> inner = later(null, pendingPolls);
+        Future<Void> inner = ProbeFuture.selfWaking(this, ProbeFuture.NO_LANE, pendingPolls, null, null);
         return cx -> {
             Poll<Void> p = inner.poll(cx);
             if (p instanceof Poll.Ready<Void>) log(label + " ready");
@@ -99,7 +101,7 @@ public final class Probe {
      * @return a future ready on poll {@code pendingPolls + 1}
      */
     public <T> Future<T> later(T value, int pendingPolls) {
-        return ProbeFuture.selfWaking(this, pendingPolls, value, null);
+        return main.later(value, pendingPolls);
     }
 
     /**
@@ -108,7 +110,7 @@ public final class Probe {
      * @return a future pending on its first poll, then completed and woken by another thread
      */
     public <T> Future<T> remote(T value) {
-        return ProbeFuture.remote(this, value);
+        return main.remote(value);
     }
 
     /**
@@ -148,29 +150,7 @@ public final class Probe {
      *     awaiting code catches it by its type
      */
     public <T> dev.weft.future.Fallible<T, IOException> failChecked(String message) {
-        Future<T> f = ProbeFuture.selfWaking(this, 1, null, new IOException(message));
-        return new dev.weft.future.Fallible<>() {
-            @Override
-            public dev.weft.future.Poll<T> poll(dev.weft.future.Context cx) throws IOException {
-                try {
-                    return f.poll(cx);
-                } catch (IOException | RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new AssertionError("a probe failed with an unexpected exception", e);
-                }
-            }
-
-            @Override
-            public void cancel() {
-                f.cancel();
-            }
-
-            @Override
-            public String toString() {
-                return f.toString();
-            }
-        };
+        return main.failChecked(message);
     }
 
     /**
@@ -179,7 +159,7 @@ public final class Probe {
      * @return a future pending once, then throwing an {@link IllegalStateException}
      */
     public <T> Future<T> failUnchecked(String message) {
-        return ProbeFuture.selfWaking(this, 1, null, new IllegalStateException(message));
+        return main.failUnchecked(message);
     }
 
     /**
@@ -191,14 +171,132 @@ public final class Probe {
     }
 
     /**
+     * @param <T> the output type it pretends to have
+     * @return a parked future of lane 0: never ready, and where the program stops if it is armed
+     *     ({@link #stopAt(int)})
+     */
+    public <T> Future<T> parked() {
+        return main.parked();
+    }
+
+    /**
+     * @param lane a child body's lane, above 0 (lane 0 is the task's: its futures are this probe's own)
+     * @return the futures of that lane
+     */
+    public ProbeLane lane(int lane) {
+        if (lane <= 0) throw new IllegalArgumentException("a child's lane is above 0: " + lane);
+        return new ProbeLane(this, lane);
+    }
+
+    /**
+     * The future that beats a child body in a race, once the child is stuck: pending (waking
+     * itself) until a parked future of {@code lane} was polled, then for {@code polls} more polls,
+     * then ready. A child that ends first wins the race instead.
+     *
+     * @param lane the lane of the child body it races
+     * @param value the output
+     * @param polls the pending polls after the lane parked
+     * @param <T> its type
+     * @return the winner
+     */
+    public <T> Future<T> winner(int lane, T value, int polls) {
+        return ProbeFuture.winner(this, lane, value, polls);
+    }
+
+    /**
+     * Cleanup work (of {@code Time.cleanup}) that counts no suspension.
+     *
+     * @param value the output
+     * @param pendingPolls how many polls answer pending first, each after waking the poller
+     * @param <T> its type
+     * @return a future ready on poll {@code pendingPolls + 1}
+     */
+    public <T> Future<T> cleanupWork(T value, int pendingPolls) {
+        return ProbeFuture.selfWaking(this, ProbeFuture.NO_LANE, pendingPolls, value, null);
+    }
+
+    /**
+     * Cleanup work (of {@code Time.cleanup}) completed by another thread, counting no suspension.
+     *
+     * @param value the output
+     * @param <T> its type
+     * @return a future pending on its first poll, then completed and woken by another thread
+     */
+    public <T> Future<T> cleanupRemote(T value) {
+        return ProbeFuture.remote(this, ProbeFuture.NO_LANE, value);
+    }
+
+    /**
+     * Arms the stop of a program run as a task: the {@code k}-th future of lane 0 to go pending
+     * (0: none), or the first parked future of lane 0, logs {@code "stop"} and stays pending for
+     * ever, so that the test cancels the task while it is suspended there (see {@link Stops}).
+     *
+     * @param k which suspension; 0 for a parked future only
+     */
+    public void stopAt(int k) {
+        stops.arm(k);
+    }
+
+    /** @return whether the program reached its stop ({@link #stopAt(int)}) */
+    public boolean stopped() {
+        return stops.stopped();
+    }
+
+    Stops stops() {
+        return stops;
+    }
+
+    /**
+     * Throws, where javac cannot see it: a {@code finally} or a {@code catch} that always throws,
+     * with code after it still reachable.
+     *
+     * @param message the exception's message
+     * @throws ArithmeticException always
+     */
+    public void raise(String message) {
+        throw new ArithmeticException(message);
+    }
+
+    /**
+     * What a caught exception is, the same in every mode: a cancellation's type alone (its
+     * subclass and message say which mode threw it), else its {@code toString()}.
+     *
+     * @param caught the exception
+     * @return its description
+     */
+    public String caught(Throwable caught) {
+        return describe(caught);
+    }
+
+    /**
+     * @param t an exception
+     * @return {@code "CancellationException"} for any cancellation, else its {@code toString()}
+     */
+    public static String describe(Throwable t) {
+        return t instanceof java.util.concurrent.CancellationException ? "CancellationException" : t.toString();
+    }
+
+    /**
      * Logs {@code open name} now and {@code close name} when closed.
      *
      * @param name names the resource in the log
      * @return a resource for try-with-resources
      */
     public Resource resource(String name) {
+        return resource(name, false);
+    }
+
+    /**
+     * Logs {@code open name} now and {@code close name} when closed; a close that throws throws
+     * {@code IllegalStateException("close name")} after logging.
+     *
+     * @param name names the resource in the log
+     * @param closeThrows whether its close throws
+     * @return a resource for try-with-resources
+     */
+    public Resource resource(String name, boolean closeThrows) {
         log("open " + name);
-        return new Resource(this, name);
+        return new Resource(this, name, closeThrows);
     }
 
     /**
@@ -223,11 +321,26 @@ public final class Probe {
         awaitCondition(() -> polls() >= n, n + " polls");
     }
 
+    /**
+     * Waits, with a bound of thirty seconds, until the program stopped ({@link #stopAt(int)}) or
+     * {@code ended} holds (its task is done, say).
+     *
+     * @param ended the other way the wait ends
+     * @throws AssertionError if neither happened in time
+     */
+    public void awaitStopOr(java.util.function.BooleanSupplier ended) {
+        awaitCondition(() -> stopped() || ended.getAsBoolean(), "stop nor end", 30);
+    }
+
     private void awaitCondition(java.util.function.BooleanSupplier done, String what) {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        awaitCondition(done, what, 10);
+    }
+
+    private void awaitCondition(java.util.function.BooleanSupplier done, String what, int seconds) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(seconds);
         while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("no " + what + " within 10 s: " + events());
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            if (System.nanoTime() > deadline) throw new AssertionError("no " + what + " within " + seconds + " s: " + events());
+            java.util.concurrent.locks.LockSupport.parkNanos(100_000);
         }
     }
 
@@ -258,10 +371,12 @@ public final class Probe {
     public static final class Resource implements AutoCloseable {
         private final Probe probe;
         private final String name;
+        private final boolean closeThrows;
 
-        private Resource(Probe probe, String name) {
+        private Resource(Probe probe, String name, boolean closeThrows) {
             this.probe = probe;
             this.name = name;
+            this.closeThrows = closeThrows;
         }
 
         /** @return the name given to {@link Probe#resource(String)} */
@@ -269,10 +384,11 @@ public final class Probe {
             return name;
         }
 
-        /** Logs {@code close name}. */
+        /** Logs {@code close name}, then throws if it was made to. */
         @Override
         public void close() {
             probe.log("close " + name);
+            if (closeThrows) throw new IllegalStateException("close " + name);
         }
     }
 }

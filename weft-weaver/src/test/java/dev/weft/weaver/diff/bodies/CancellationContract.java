@@ -210,6 +210,50 @@ public final class CancellationContract {
         };
     }
 
+    /**
+     * A cleanup await the body is already suspended in when the cancellation comes (in a finally
+     * that runs without a cancellation) goes on to its end, bounded; only the later awaits throw.
+     */
+    public static Future<String> cleanupAwaitInProgressGoesOn(Probe p) {
+        return Weft.async(() -> {
+            try {
+                return "returned";
+            } finally {
+                try {
+                    p.log("waits");
+                    await(Time.cleanup(p.never(), Duration.ofMillis(20)));
+                } catch (TimeoutException e) {
+                    p.log("cleanup timed out");
+                }
+                try {
+                    p.log("got " + await(p.ready("x")));
+                } catch (CancellationException e) {
+                    p.log("later await refused");
+                }
+            }
+        });
+    }
+
+    public static Callable<String> cleanupAwaitInProgressGoesOnBlocking(Probe p) {
+        return () -> {
+            try {
+                return "returned";
+            } finally {
+                try {
+                    p.log("waits");
+                    await(Time.cleanup(p.never(), Duration.ofMillis(20)));
+                } catch (TimeoutException e) {
+                    p.log("cleanup timed out");
+                }
+                try {
+                    p.log("got " + await(p.ready("x")));
+                } catch (CancellationException e) {
+                    p.log("later await refused");
+                }
+            }
+        };
+    }
+
     /** A timeout throws TimeoutException only once the future it cancelled is done cancelling. */
     public static Future<String> timeoutAnswersAfterTheCancelledCleanup(Probe p) {
         return Weft.async(() -> {

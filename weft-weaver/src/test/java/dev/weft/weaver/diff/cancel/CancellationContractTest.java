@@ -104,6 +104,14 @@ class CancellationContractTest {
 
     @ParameterizedTest
     @EnumSource(Mode.class)
+    void aCleanupAwaitTheBodyIsSuspendedInWhenCancelledGoesOnToItsBound(Mode mode) {
+        Run r = cancelled(mode, "cleanupAwaitInProgressGoesOn");
+        assertThat(r).isEqualTo(new Run(List.of("waits", "cleanup timed out", "later await refused"), "CancellationException",
+                r.polls(), List.of()));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Mode.class)
     void aTimeoutThrowsOnlyOnceTheFutureItCancelledIsDoneCancelling(Mode mode) {
         Run r = run(mode, "timeoutAnswersAfterTheCancelledCleanup", false);
         assertThat(r).isEqualTo(new Run(List.of("waits", "child cleaned up", "timed out"), "timed out", r.polls(), List.of()));

@@ -13,8 +13,9 @@ sealed interface Expr {
     record Var(int pick) implements Expr {}
 
     /**
-     * {@code await(p.ready(v))}, {@code await(p.later(v, polls))}, {@code await(p.remote(v))}, or a
-     * yield then {@code v}: {@code p.afterYield(await(Future.yieldNow()), v)}.
+     * {@code await(p.ready(v))}, {@code await(p.later(v, polls))}, {@code await(p.remote(v))}, a
+     * yield then {@code v}: {@code p.afterYield(await(Future.yieldNow()), v)}, or
+     * {@code await(p.parked())}, which never completes ({@code v} is then not rendered).
      *
      * @param source which future
      * @param polls the pending polls of a {@code later} future
@@ -88,6 +89,10 @@ sealed interface Expr {
     record TrySwitch(Expr selector, Expr tried, boolean catchAll, Expr caught, boolean hasFinally, Expr rest)
             implements Expr {}
 
-    /** The futures an await waits for. */
-    enum Source { READY, LATER, REMOTE, AFTER_YIELD }
+    /**
+     * The futures an await waits for; {@code PARKED} (never ready: {@code p.parked()} in the
+     * lane of the body, where a task's program stops, or a race's child loses) only in programs
+     * that are cancelled.
+     */
+    enum Source { READY, LATER, REMOTE, AFTER_YIELD, PARKED }
 }

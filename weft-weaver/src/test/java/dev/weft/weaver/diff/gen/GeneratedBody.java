@@ -11,8 +11,11 @@ import java.util.List;
  * @param site how the body's lambda reaches {@code Weft.async}
  * @param throwing which of the generated classes {@code N1 .. N3} have a static initializer
  *     that throws (bit {@code k} for {@code Nk}; {@code N0}'s never does)
+ * @param stopAt for a program run as a task and cancelled ({@link CancelledRuns}): at which
+ *     suspension of its lane ({@code dev.weft.weaver.testkit.Probe#stopAt}), 0 for at a parked
+ *     await only; -1 for a body that runs to its end
  */
-record GeneratedBody(List<Stmt> statements, Site site, int throwing) {
+record GeneratedBody(List<Stmt> statements, Site site, int throwing, int stopAt) {
     /** How many classes {@code N0 ..} each body has. */
     static final int CLASSES = 4;
 
@@ -21,13 +24,16 @@ record GeneratedBody(List<Stmt> statements, Site site, int throwing) {
 
             import dev.weft.Weft;
             import dev.weft.future.Future;
+            import dev.weft.time.Time;
             import dev.weft.weaver.testkit.Probe;
+            import java.time.Duration;
             import java.util.concurrent.Callable;
+            import java.util.concurrent.TimeoutException;
             """;
 
     /** @param statements a body passed to {@code Weft.async} as it is, making no class that fails */
     GeneratedBody(List<Stmt> statements) {
-        this(statements, Site.PLAIN, 0);
+        this(statements, Site.PLAIN, 0, -1);
     }
 
     /** How the body's lambda reaches {@code Weft.async}; every shape chooses the body's lambda. */
@@ -96,7 +102,8 @@ record GeneratedBody(List<Stmt> statements, Site site, int throwing) {
         for (int k = 0; k < CLASSES; k++) {
             if (throwsInInit(k)) failing.append(" N").append(k);
         }
-        return "\nsite " + site + ", initializers failing:" + (failing.isEmpty() ? " none" : failing) + "\n"
+        String stop = stopAt < 0 ? "" : ", cancelled at " + (stopAt == 0 ? "a parked await" : "suspension " + stopAt);
+        return "\nsite " + site + ", initializers failing:" + (failing.isEmpty() ? " none" : failing) + stop + "\n"
                 + Renderer.body(statements, 1, this);
     }
 }

@@ -10,24 +10,26 @@ import java.util.stream.Collectors;
 /**
  * Renders statement shapes as the Java text of a body that compiles: each expression at the kind
  * its place needs, each variable pick among the variables in scope, each jump to an enclosing loop.
- * Rendering is deterministic, so the async body and its blocking twin get the same text.
+ * A child body ({@link Stmt.Child}, {@link Stmt.Timeout}, {@link Stmt.Race}) is a lambda of its
+ * own: it declares its own locals and sees none of its parent's, nor its loops; the futures it
+ * awaits are of its parent's lane (inline) or of a new one (beside its parent). Rendering is
+ * deterministic, so the async body and its blocking twin get the same text.
  */
 final class Renderer {
-    private static final List<Var> TOP = List.of(new Var("i0", Kind.INT, true), new Var("i1", Kind.INT, true),
+    private static final List<Var> LOCALS = List.of(new Var("i0", Kind.INT, true), new Var("i1", Kind.INT, true),
             new Var("l0", Kind.LONG, true), new Var("d0", Kind.DOUBLE, true), new Var("f0", Kind.FLOAT, true),
             new Var("b0", Kind.BYTE, true), new Var("c0", Kind.CHAR, true), new Var("s0", Kind.SHORT, true),
             new Var("z0", Kind.BOOLEAN, true), new Var("t0", Kind.STRING, true));
-    private static final String DECLARATIONS = "int i0 = await(p.ready(1)); int i1 = 2; long l0 = 3L; double d0 = 0.5; float f0 = 1.5f; "
-            + "byte b0 = 4; char c0 = 'e'; short s0 = 6; boolean z0 = true; String t0 = \"t\"; int[] arr = new int[4];";
-    private static final String STATE = TOP.stream().map(v -> "\" " + v.name + "=\" + " + v.name)
-            .collect(Collectors.joining(" + ")) + " + \" arr=\" + java.util.Arrays.toString(arr)";
+    private static final String[] INITIAL = {"await(P.ready(1))", "2", "3L", "0.5", "1.5f", "4", "'e'", "6", "true", "\"t\""};
     private static final String[] CATCHES = {"IllegalStateException", "java.io.UncheckedIOException", "RuntimeException", "Exception"};
 
     private final GeneratedBody owner;
     private final StringBuilder out = new StringBuilder();
-    private final Deque<List<Var>> scopes = new ArrayDeque<>();
-    private final List<String> loops = new ArrayList<>(); // labels of the enclosing loops, outermost first
-    private int switches; // enclosing switch statements
+    private Frame frame;
+    private Deque<List<Var>> scopes = new ArrayDeque<>();
+    private List<String> loops = new ArrayList<>(); // labels of the enclosing loops of this frame, outermost first
+    private int switches; // enclosing switch statements of this frame
+    private int lanes; // lanes given to child bodies so far
     private int ids;
     private int indent;
 
@@ -45,11 +47,40 @@ final class Renderer {
      */
     static String body(List<Stmt> statements, int indent, GeneratedBody owner) {
         Renderer r = new Renderer(indent, owner);
-        r.line(DECLARATIONS);
-        r.scopes.push(new ArrayList<>(TOP));
+        r.frame = frame("", 0);
+        r.line(r.frame.declarations());
+        r.scopes.push(new ArrayList<>(r.frame.locals()));
         statements.forEach(r::statement);
-        r.line("return \"end\" + " + STATE + ";");
+        r.line("return \"end\" + " + r.frame.state() + ";");
         return r.out.toString();
+    }
+
+    /**
+     * The locals of one body: the task's ({@code suffix} empty), or a child's, whose names end in
+     * its own suffix (a lambda may not redeclare a local of the method it is in).
+     */
+    private static Frame frame(String suffix, int lane) {
+        List<Var> locals = LOCALS.stream().map(v -> new Var(v.name + suffix, v.kind, true)).toList();
+        StringBuilder declarations = new StringBuilder();
+        for (int i = 0; i < locals.size(); i++) {
+            Var v = locals.get(i);
+            declarations.append(v.kind.type()).append(' ').append(v.name).append(" = ")
+                    .append(INITIAL[i].replace("P.", probe(lane) + ".")).append("; ");
+        }
+        String arr = "arr" + suffix;
+        declarations.append("int[] ").append(arr).append(" = new int[4];");
+        String state = locals.stream().map(v -> "\" " + v.name + "=\" + " + v.name).collect(Collectors.joining(" + "))
+                + " + \" " + arr + "=\" + java.util.Arrays.toString(" + arr + ")";
+        return new Frame(locals, declarations.toString(), state, arr, lane);
+    }
+
+    /** @return the probe expression whose futures are of {@code lane} */
+    private static String probe(int lane) {
+        return lane == 0 ? "p" : "p.lane(" + lane + ")";
+    }
+
+    private String probe() {
+        return probe(frame.lane());
     }
 
     private void statement(Stmt s) {
@@ -60,11 +91,12 @@ final class Renderer {
                 line(v.name + " " + assignOperator(v.kind, a.op()) + " " + expr(a.value(), v.kind) + ";");
             }
             case Stmt.Log l -> line("p.log(\"l" + id() + " \" + (" + expr(l.value(), Kind.pick(l.kind())) + "));");
-            case Stmt.ArrayAdd a -> line("arr[(" + expr(a.index(), Kind.INT) + ") & 3] += " + expr(a.value(), Kind.INT) + ";");
+            case Stmt.ArrayAdd a -> line(frame.arr() + "[(" + expr(a.index(), Kind.INT) + ") & 3] += " + expr(a.value(), Kind.INT) + ";");
             case Stmt.Jump j -> jump(j);
             case Stmt.Throw t -> line("if (" + expr(t.condition(), Kind.BOOLEAN) + ") throw new "
-                    + (t.checked() ? "java.io.IOException" : "IllegalStateException") + "(\"t" + id() + " \" + i0);");
-            case Stmt.Return r -> line("if (" + expr(r.condition(), Kind.BOOLEAN) + ") return \"r" + id() + "\" + " + STATE + ";");
+                    + (t.checked() ? "java.io.IOException" : "IllegalStateException") + "(\"t" + id() + " \" + "
+                    + frame.locals().getFirst().name + ");");
+            case Stmt.Return r -> line("if (" + expr(r.condition(), Kind.BOOLEAN) + ") return \"r" + id() + "\" + " + frame.state() + ";");
             case Stmt.If i -> {
                 line("if (" + expr(i.condition(), Kind.BOOLEAN) + ") {");
                 block(i.then());
@@ -78,7 +110,7 @@ final class Renderer {
             case Stmt.Try t -> tryStatement(t);
             case Stmt.Resource r -> {
                 String name = "r" + id();
-                line("try (Probe.Resource " + name + " = p.resource(\"" + name + "\")) {");
+                line("try (Probe.Resource " + name + " = p.resource(\"" + name + "\"" + (r.closeThrows() ? ", true" : "") + ")) {");
                 indent++;
                 line("p.log(\"using \" + " + name + ".name());");
                 indent--;
@@ -101,6 +133,113 @@ final class Renderer {
             case Stmt.Switch w -> switchStatement(w);
             case Stmt.Construct c -> construct(c);
             case Stmt.ManyLocals m -> manyLocals(m);
+            case Stmt.Child c -> {
+                line("p.log(\"ch" + id() + " \" + await(Weft.async(() -> {");
+                child(c.body(), frame.lane());
+                line("})));");
+            }
+            case Stmt.Timeout t -> timeout(t);
+            case Stmt.Race r -> race(r);
+            case Stmt.CatchCancel c -> catchCancel(c);
+            case Stmt.Cleanup c -> cleanup(c);
+            case Stmt.Raise r -> line("p.raise(\"x" + id() + "\");");
+        }
+    }
+
+    /**
+     * The lines of a child body's lambda, between the lines that open and close it: its own
+     * locals, its statements, and a return of its locals' values.
+     */
+    private void child(List<Stmt> body, int lane) {
+        Frame parent = frame;
+        Deque<List<Var>> parentScopes = scopes;
+        List<String> parentLoops = loops;
+        int parentSwitches = switches;
+        String name = "c" + id();
+        frame = frame(name, lane);
+        scopes = new ArrayDeque<>();
+        loops = new ArrayList<>();
+        switches = 0;
+        indent++;
+        line(frame.declarations());
+        scopes.push(new ArrayList<>(frame.locals()));
+        body.forEach(this::statement);
+        line("return \"" + name + "\" + " + frame.state() + ";");
+        indent--;
+        frame = parent;
+        scopes = parentScopes;
+        loops = parentLoops;
+        switches = parentSwitches;
+    }
+
+    private void timeout(Stmt.Timeout t) {
+        String n = "to" + id();
+        if (t.caught()) {
+            line("try {");
+            indent++;
+        }
+        line("p.log(\"" + n + " \" + await(Time.timeout(Weft.async(() -> {");
+        child(t.body(), ++lanes);
+        line("}), Duration.ZERO)));");
+        if (t.caught()) {
+            indent--;
+            line("} catch (TimeoutException e" + n + ") {");
+            indent++;
+            line("p.log(\"" + n + " \" + p.caught(e" + n + "));");
+            indent--;
+            line("}");
+        }
+    }
+
+    private void race(Stmt.Race r) {
+        String n = "ra" + id();
+        int lane = ++lanes;
+        String winner = "p.winner(" + lane + ", \"w" + n + "\", " + Math.floorMod(r.polls(), 3) + ")";
+        line("p.log(\"" + n + " \" + await(Future.race(" + (r.winnerFirst() ? winner + ", " : "") + "Weft.async(() -> {");
+        child(r.body(), lane);
+        line("})" + (r.winnerFirst() ? "" : ", " + winner) + ")));");
+    }
+
+    private void catchCancel(Stmt.CatchCancel c) {
+        String e = "e" + id();
+        line("try {");
+        block(c.body());
+        line("} catch (java.util.concurrent.CancellationException " + e + ") {");
+        indent++;
+        line("p.log(\"cc" + id() + " \" + p.caught(" + e + "));");
+        indent--;
+        block(c.handler());
+        indent++;
+        switch (c.action()) {
+            case SWALLOW -> { }
+            case RETURN -> line("return \"cc" + id() + "\" + " + frame.state() + ";");
+            case RETHROW -> line("throw " + e + ";");
+            case RAISE -> line("throw new ArithmeticException(\"cc" + id() + "\");");
+        }
+        indent--;
+        line("}");
+    }
+
+    private void cleanup(Stmt.Cleanup c) {
+        String n = "cu" + id();
+        Kind k = Kind.pick(c.kind());
+        String work = switch (c.work()) {
+            case LATER -> "p.cleanupWork(" + expr(c.value(), k) + ", " + Math.floorMod(c.polls(), 3) + "), Duration.ofSeconds(30)";
+            case REMOTE -> "p.cleanupRemote(" + expr(c.value(), k) + "), Duration.ofSeconds(30)";
+            case NEVER -> "p.<" + k.boxed() + ">never(), Duration.ofMillis(" + (1 + Math.floorMod(c.polls(), 3)) + ")";
+        };
+        if (c.caught()) {
+            line("try {");
+            indent++;
+        }
+        line("p.log(\"" + n + " \" + await(Time.cleanup(" + work + ")));");
+        if (c.caught()) {
+            indent--;
+            line("} catch (TimeoutException e" + n + ") {");
+            indent++;
+            line("p.log(\"" + n + " \" + p.caught(e" + n + "));");
+            indent--;
+            line("}");
         }
     }
 
@@ -143,7 +282,7 @@ final class Renderer {
         String fin = t.hasFinally() ? " finally { " + log + " finally\"); }" : "";
         return "switch ((" + expr(t.selector(), Kind.INT) + ") & 1) { case 0 -> { try { yield " + expr(t.tried(), k)
                 + "; } catch (" + (t.catchAll() ? "Exception " : "IllegalStateException ") + e + ") { " + log
-                + " caught \" + " + e + ".getMessage()); yield " + expr(t.caught(), k) + "; }" + fin + " } default -> "
+                + " caught \" + p.caught(" + e + ")); yield " + expr(t.caught(), k) + "; }" + fin + " } default -> "
                 + expr(t.rest(), k) + "; }";
     }
 
@@ -178,7 +317,7 @@ final class Renderer {
         int every = Math.max(4, m.lines() / 6); // at most six awaits: each saves every local
         for (int i = 0; i < m.lines(); i++) {
             Var v = vars.get(i * 7 % count);
-            String value = i % every == every - 1 ? "await(p.later(" + a + " + " + b + " + " + i + ", " + i % 3 + "))"
+            String value = i % every == every - 1 ? "await(" + probe() + ".later(" + a + " + " + b + " + " + i + ", " + i % 3 + "))"
                     : "(" + a + " * 2 + " + b + " + " + i + ")";
             line(switch (v.kind) {
                 case LONG -> v.name + " += " + value + ";";
@@ -216,7 +355,7 @@ final class Renderer {
     private void loop(Stmt.Loop l) {
         String label = "loop" + id();
         int count = Math.floorMod(l.count(), 4);
-        String bound = l.awaitedBound() ? "await(p.later(" + count + ", 1))" : Integer.toString(count);
+        String bound = l.awaitedBound() ? "await(" + probe() + ".later(" + count + ", 1))" : Integer.toString(count);
         String counter = (l.form() == Stmt.Form.FOR ? "k" : "w") + id();
         Var v = new Var(counter, Kind.INT, false);
         switch (l.form()) {
@@ -251,7 +390,7 @@ final class Renderer {
             String e = "e" + id();
             line("} catch (" + CATCHES[i] + " " + e + ") {");
             indent++;
-            line("p.log(\"c" + id() + " \" + " + e + ");");
+            line("p.log(\"c" + id() + " \" + p.caught(" + e + "));");
             indent--;
             block(t.handler());
         }
@@ -317,16 +456,18 @@ final class Renderer {
                 List<Var> vars = visible(x -> x.kind == k);
                 yield vars.get(Math.floorMod(v.pick(), vars.size())).name;
             }
+            case Expr.Await a when a.source() == Expr.Source.PARKED -> "await(" + probe() + ".<" + k.boxed() + ">parked())";
             case Expr.Await a -> {
                 String value = expr(a.value(), k);
                 yield switch (a.source()) {
-                    case READY -> "await(p.ready(" + value + "))";
-                    case LATER -> "await(p.later(" + value + ", " + Math.floorMod(a.polls(), 3) + "))";
-                    case REMOTE -> "await(p.remote(" + value + "))";
+                    case READY -> "await(" + probe() + ".ready(" + value + "))";
+                    case LATER -> "await(" + probe() + ".later(" + value + ", " + Math.floorMod(a.polls(), 3) + "))";
+                    case REMOTE -> "await(" + probe() + ".remote(" + value + "))";
                     case AFTER_YIELD -> "p.afterYield(await(dev.weft.future.Future.yieldNow()), " + value + ")";
+                    case PARKED -> throw new AssertionError("rendered above");
                 };
             }
-            case Expr.Fail f -> "await(p.<" + k.boxed() + ">fail" + (f.checked() ? "Checked" : "Unchecked") + "(\"f" + id() + "\"))";
+            case Expr.Fail f -> "await(" + probe() + ".<" + k.boxed() + ">fail" + (f.checked() ? "Checked" : "Unchecked") + "(\"f" + id() + "\"))";
             case Expr.Binary b -> binary(b, k);
             case Expr.Ternary t -> narrowed(k, "(" + expr(t.condition(), Kind.BOOLEAN) + " ? " + expr(t.then(), k) + " : "
                     + expr(t.otherwise(), k) + ")");
@@ -409,4 +550,15 @@ final class Renderer {
 
     /** A local in scope: loop counters are read-only, so every loop ends. */
     private record Var(String name, Kind kind, boolean assignable) {}
+
+    /**
+     * The body being rendered: the task's, or a child's.
+     *
+     * @param locals its locals, each kind once
+     * @param declarations the line declaring them (the first awaited, so that every body is woven)
+     * @param state an expression of every local's value, which its returns show
+     * @param arr the name of its array
+     * @param lane the lane of the futures it awaits
+     */
+    private record Frame(List<Var> locals, String declarations, String state, String arr, int lane) {}
 }

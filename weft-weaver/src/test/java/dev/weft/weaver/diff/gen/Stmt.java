@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * The shape of a generated statement; see {@link Expr} for how shapes become code. Every jump,
- * throw and return is conditional, so no generated code is unreachable; every loop is bounded.
+ * throw and return is conditional (or, for {@link Raise} and a {@link CatchCancel}'s action, at
+ * the end of a block or hidden in a call), so no generated code is unreachable; every loop is
+ * bounded.
  */
 sealed interface Stmt {
     /**
@@ -84,12 +86,14 @@ sealed interface Stmt {
     record Try(List<Stmt> body, int catches, List<Stmt> handler, boolean hasFinally, List<Stmt> cleanup) implements Stmt {}
 
     /**
-     * {@code try (Probe.Resource r = p.resource("r<n>")) { body }}: closed (and logged) however
-     * the body ends.
+     * {@code try (Probe.Resource r = p.resource("r<n>", closeThrows)) { body }}: closed (and
+     * logged) however the body ends; a close that throws throws {@code IllegalStateException}
+     * (suppressed into what the body threw, if it threw).
      *
      * @param body the block using the resource
+     * @param closeThrows whether its close throws
      */
-    record Resource(List<Stmt> body) implements Stmt {}
+    record Resource(List<Stmt> body, boolean closeThrows) implements Stmt {}
 
     /**
      * {@code { T x = init; body; p.log(x); }}: a local of its own scope, so javac reuses slots.
@@ -137,6 +141,80 @@ sealed interface Stmt {
      */
     record ManyLocals(int count, int lines, List<Stmt> body) implements Stmt {}
 
+    /**
+     * {@code p.log("ch<n> " + await(Weft.async(() -> { locals; body; return ..; })))}: a child
+     * body awaited as soon as it is made, which the stackful mode runs inline on the parent's
+     * stack; it declares locals of its own (a lambda cannot capture the parent's, which change) and
+     * shares its parent's lane.
+     *
+     * @param body the child's statements
+     */
+    record Child(List<Stmt> body) implements Stmt {}
+
+    /**
+     * {@code p.log("to<n> " + await(Time.timeout(Weft.async(() -> { .. }), Duration.ZERO)))}: a
+     * child body in a lane of its own, whose timeout expires at its first suspension: it is
+     * cancelled there, and the await throws {@code TimeoutException} once it unwound.
+     *
+     * @param body the child's statements
+     * @param caught whether a {@code catch (TimeoutException e)} around it logs and goes on
+     */
+    record Timeout(List<Stmt> body, boolean caught) implements Stmt {}
+
+    /**
+     * {@code p.log("ra<n> " + await(Future.race(Weft.async(() -> { .. }), p.winner(lane, "w<n>",
+     * polls))))}: a child body in a lane of its own, raced by a future that wins {@code polls}
+     * polls after the child parked (a parked await in its lane), so the child loses while it is
+     * suspended there, or wins by ending first.
+     *
+     * @param body the child's statements
+     * @param polls the winner's polls after the child parked (0 to 2)
+     * @param winnerFirst whether the winner is the race's first future
+     */
+    record Race(List<Stmt> body, int polls, boolean winnerFirst) implements Stmt {}
+
+    /**
+     * {@code try { body } catch (CancellationException e) { p.log(..); handler; action }}.
+     *
+     * @param body the try block
+     * @param handler simple statements the catch runs after logging
+     * @param action how the catch ends
+     */
+    record CatchCancel(List<Stmt> body, List<Stmt> handler, Action action) implements Stmt {}
+
+    /**
+     * {@code p.log("cu<n> " + await(Time.cleanup(work, bound)))}, the one await that waits in a
+     * cancelled body: work that completes (bounded by 30 seconds, which it never reaches), or a
+     * future that never does, bounded by a few milliseconds: its await ends in
+     * {@code TimeoutException}.
+     *
+     * @param work what it waits for
+     * @param polls pending polls of {@link Work#LATER}; the bound in milliseconds (1 to 3) of
+     *     {@link Work#NEVER}
+     * @param kind the kind of the work's output ({@link Kind#pick})
+     * @param value the work's output, evaluated (its awaits included) before the cleanup
+     * @param caught whether a {@code catch (TimeoutException e)} around it logs and goes on
+     */
+    record Cleanup(Work work, int polls, int kind, Expr value, boolean caught) implements Stmt {}
+
+    /** {@code p.raise("x<n>");}: throws an {@code ArithmeticException}, where javac does not see it. */
+    record Raise() implements Stmt {}
+
     /** The loop statements. */
     enum Form { FOR, WHILE, DO_WHILE }
+
+    /** How a {@link CatchCancel} ends. */
+    enum Action {
+        /** Goes on after the try statement: swallows the cancellation. */
+        SWALLOW,
+        /** Returns the body's state: swallows it and returns. */
+        RETURN,
+        /** {@code throw e;} */
+        RETHROW,
+        /** Throws an {@code ArithmeticException} instead. */
+        RAISE
+    }
+
+    /** What a {@link Cleanup} waits for. */
+    enum Work { LATER, REMOTE, NEVER }
 }

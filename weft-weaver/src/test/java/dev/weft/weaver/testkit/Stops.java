@@ -1,0 +1,58 @@
+package dev.weft.weaver.testkit;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Where a probe's program is stopped: the cancellation points of a generated program run as a
+ * task ({@link Probe#stopAt(int)}). The futures of lane 0 (the task's own body and the child
+ * bodies it awaits inline, one at a time) count their first pending poll here; the {@code k}-th of
+ * them to go pending, or the first parked future of lane 0, becomes stuck (it never completes nor
+ * wakes anyone) and logs {@code "stop"}: the test then cancels the task, which is known to be
+ * suspended there. Lanes above 0 are child bodies that run beside their parent (a race's loser, a
+ * timeout's inner body): their parked futures only mark the lane as parked, which a race's
+ * {@linkplain Probe#winner winner} waits for.
+ *
+ * <p>Memory consistency effects: guarded by this object's monitor; {@code stopped} is volatile so
+ * the test's thread sees it without the lock.
+ */
+final class Stops {
+    private final Probe probe;
+    private final Set<Integer> parkedLanes = ConcurrentHashMap.newKeySet();
+    private int stopAt = -1; // guarded by this: -1 not armed, 0 only at a parked future, k at the k-th suspension
+    private int suspensions; // guarded by this
+    private volatile boolean stopped;
+
+    Stops(Probe probe) {
+        this.probe = probe;
+    }
+
+    synchronized void arm(int k) {
+        if (k < 0) throw new IllegalArgumentException("a suspension count is not negative: " + k);
+        stopAt = k;
+    }
+
+    /**
+     * A future of {@code lane} answers pending for the first time.
+     *
+     * @param parked whether it is a parked future (pending for ever)
+     * @return whether it is where the program stops: the future must stay pending and wake nobody
+     */
+    synchronized boolean wentPending(int lane, boolean parked) {
+        if (parked && lane > 0) parkedLanes.add(lane);
+        if (lane != 0 || stopAt < 0 || stopped) return false;
+        suspensions++;
+        if (!parked && suspensions != stopAt) return false;
+        probe.log("stop");
+        stopped = true;
+        return true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    boolean parked(int lane) {
+        return parkedLanes.contains(lane);
+    }
+}
