@@ -9,6 +9,7 @@ import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -114,8 +115,18 @@ final class AsyncSites {
                 || ((TypeInsnNode) insn).desc.equals("java/lang/Object"));
     }
 
-    /** A {@link SourceInterpreter} that sees through casts and records the consumers of each value's makers. */
+    /**
+     * A {@link SourceInterpreter} that sees through casts, records the consumers of each lambda,
+     * and gives every value no lambda makes one maker, {@link #OTHER}: what a site needs to know of
+     * such a value is only that it is not a lambda. So a value's makers are a few lambdas and
+     * {@code OTHER} at most, and merging frames stays cheap; with each load, store and call as a
+     * maker of its own, a woven body's state machine (its resume switch reaching every await, every
+     * local holding the values of many stores) took the analysis up to a second per class.
+     */
     private static final class Consumers extends SourceInterpreter {
+        /** The one maker of every value that is not a lambda's {@code Callable}; in no method's code. */
+        private static final AbstractInsnNode OTHER = new InsnNode(Opcodes.NOP);
+
         private final Map<AbstractInsnNode, Set<AbstractInsnNode>> consumers;
 
         Consumers(Map<AbstractInsnNode, Set<AbstractInsnNode>> consumers) {
@@ -124,24 +135,29 @@ final class AsyncSites {
         }
 
         @Override
+        public SourceValue newOperation(AbstractInsnNode insn) {
+            return made(insn, super.newOperation(insn));
+        }
+
+        @Override
         public SourceValue copyOperation(AbstractInsnNode insn, SourceValue value) {
             int op = insn.getOpcode();
             if (op < Opcodes.ILOAD || op > Opcodes.ALOAD) consumed(insn, value); // a load reads a store's value
-            return super.copyOperation(insn, value);
+            return made(insn, super.copyOperation(insn, value));
         }
 
         @Override
         public SourceValue unaryOperation(AbstractInsnNode insn, SourceValue value) {
             consumed(insn, value);
             if (insn.getOpcode() == Opcodes.CHECKCAST) return new SourceValue(1, value.insns);
-            return super.unaryOperation(insn, value);
+            return made(insn, super.unaryOperation(insn, value));
         }
 
         @Override
         public SourceValue binaryOperation(AbstractInsnNode insn, SourceValue a, SourceValue b) {
             consumed(insn, a);
             consumed(insn, b);
-            return super.binaryOperation(insn, a, b);
+            return made(insn, super.binaryOperation(insn, a, b));
         }
 
         @Override
@@ -149,13 +165,13 @@ final class AsyncSites {
             consumed(insn, a);
             consumed(insn, b);
             consumed(insn, c);
-            return super.ternaryOperation(insn, a, b, c);
+            return made(insn, super.ternaryOperation(insn, a, b, c));
         }
 
         @Override
         public SourceValue naryOperation(AbstractInsnNode insn, List<? extends SourceValue> values) {
             for (SourceValue v : values) consumed(insn, v);
-            return super.naryOperation(insn, values);
+            return made(insn, super.naryOperation(insn, values));
         }
 
         @Override
@@ -163,8 +179,14 @@ final class AsyncSites {
             consumed(insn, value);
         }
 
+        /** @return {@code value} if {@code insn} makes a lambda's {@code Callable}, else the same size made by {@link #OTHER} */
+        private static SourceValue made(AbstractInsnNode insn, SourceValue value) {
+            return Names.callableLambda(insn) != null ? value : new SourceValue(value.getSize(), OTHER);
+        }
+
         private void consumed(AbstractInsnNode insn, SourceValue value) {
             for (AbstractInsnNode maker : value.insns) {
+                if (maker == OTHER) continue;
                 consumers.computeIfAbsent(maker, k -> Collections.newSetFromMap(new IdentityHashMap<>())).add(insn);
             }
         }
