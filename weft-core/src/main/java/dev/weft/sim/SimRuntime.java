@@ -139,6 +139,11 @@ public final class SimRuntime implements AutoCloseable {
      * @param root the future to run
      * @param <T> its output type
      * @return its output
+     * <p>A task that failed in this run while its handle was held, and that nobody awaited by the
+     * run's end, counts as a task nobody awaits (a runtime reports it when the collector finds the
+     * handle dropped, whose timing is not the same from one JVM to the next; a simulation must be):
+     * a handle kept for a later run must be awaited in the run its task failed in.
+     *
      * @throws SimulationException if the run deadlocked, stepped outside the simulation, ran past a
      *     limit, or a task nobody awaits failed; else what {@code root} threw, as it is
      */
@@ -258,7 +263,13 @@ public final class SimRuntime implements AutoCloseable {
         return List.copyOf(uncaught);
     }
 
-    /** Cancels every live task, in the order they were spawned; later runs and spawns fail. Idempotent. */
+    /**
+     * Cancels every live task, in the order they were spawned; later runs and spawns fail.
+     * Idempotent.
+     *
+     * @throws SimulationException if a task failed while it was cancelled, or failed earlier and
+     *     nobody awaited it, and the builder says such failures fail the simulation
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -268,6 +279,7 @@ public final class SimRuntime implements AutoCloseable {
         }
         runOnSimThread(scheduler::shutdown);
         events.clear();
+        checkFailures();
     }
 
     @Override
@@ -362,10 +374,14 @@ public final class SimRuntime implements AutoCloseable {
 
     /** A task nobody awaits failed (or a waker or timer threw into the loop). */
     void uncaught(Throwable error) {
-        synchronized (this) {
-            if (config.failOnUncaught) failures.add(new SimulationException(config.seed, "a task nobody awaits failed", error));
-            else uncaught.add(error);
-        }
+        uncaught(null, error);
+    }
+
+    /** As {@link #uncaught(Throwable)}; {@code what}, if not null, says which task and why nobody takes its failure. */
+    synchronized void uncaught(String what, Throwable error) {
+        String message = "a task nobody awaits failed" + (what == null ? "" : ": " + what);
+        if (config.failOnUncaught) failures.add(new SimulationException(config.seed, message, error));
+        else uncaught.add(error);
     }
 
     /** @throws SimulationException the first failure recorded, with the others suppressed */

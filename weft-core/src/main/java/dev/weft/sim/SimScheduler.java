@@ -9,6 +9,7 @@ import dev.weft.time.internal.Timers;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The executor of a simulation: the production {@link RawTask} and waker code, scheduled on one
@@ -34,6 +35,8 @@ import java.util.List;
  *                                                                   queue entry may outlive its
  *                                                                   task: cancelled while queued)
  * current   the task being polled, or null
+ * unobserved failed tasks whose failure nobody took, with       emptied when a run ends and
+ *           their reports                                        when the simulation closes
  * </pre>
  * All on the simulation's thread (before a run, the thread that builds it; the run's thread start
  * and join order the hand-overs). A schedule from any other thread is a violation (a real thread
@@ -55,12 +58,16 @@ final class SimScheduler implements Schedule {
 
     private record Held(RawTask<?> task, long fromStep) {}
 
+    /** A failed task whose failure nobody took yet, and its report. */
+    private record Unobserved(RawTask<?> task, Consumer<String> report) {}
+
     private final SimRuntime sim;
     private final ArrayList<RawTask<?>> ready = new ArrayList<>();
     private final ArrayList<Held> held = new ArrayList<>();
     private final ArrayList<RawTask<?>> waiting = new ArrayList<>();
     private final IdentityHashMap<RawTask<?>, Info> infos = new IdentityHashMap<>();
     private final ArrayList<RawTask<?>> foreign = new ArrayList<>(); // guarded by itself
+    private final ArrayList<Unobserved> unobserved = new ArrayList<>();
     private Info current;
     private long nextId;
     private long steps;
@@ -150,6 +157,7 @@ final class SimScheduler implements Schedule {
                     sim.trace(TraceHash.CLOCK, next, 0);
                 }
             }
+            reportUnobserved(main, "nobody had awaited it when the simulation's run ended");
             sim.checkFailures();
         } finally {
             thread = null;
@@ -240,6 +248,22 @@ final class SimScheduler implements Schedule {
         ready.clear();
         held.clear();
         for (RawTask<?> t : all) t.shutdown();
+        reportUnobserved(null, "nobody had awaited it when the simulation closed");
+    }
+
+    /**
+     * Reports every failure of a task that nobody took, but {@code except}'s (the root task, whose
+     * failure the run throws), in the order the tasks failed.
+     *
+     * @param except a task not to report, or null
+     * @param why why nobody can take them any more
+     */
+    void reportUnobserved(RawTask<?> except, String why) {
+        List<Unobserved> now = new ArrayList<>(unobserved);
+        unobserved.clear();
+        for (Unobserved u : now) {
+            if (u.task != except) u.report.accept(why);
+        }
     }
 
     private long infoOf(RawTask<?> t) {
@@ -300,9 +324,25 @@ final class SimScheduler implements Schedule {
         if (info != null) sim.trace(TraceHash.DONE, info.id, 0);
     }
 
+    /**
+     * Keeps the report until the run ends ({@link #reportUnobserved}) rather than until a collector
+     * finds the handle unreachable, which happens at a different step in every JVM: so a dropped
+     * failing task fails the same seed every time. A handle kept for a later run must be awaited
+     * in the run its task failed in, or its failure is reported.
+     */
+    @Override
+    public void watchUnobserved(RawTask<?> task, Consumer<String> report) {
+        unobserved.add(new Unobserved(task, report));
+    }
+
     @Override
     public void uncaught(Throwable error) {
         sim.uncaught(error);
+    }
+
+    @Override
+    public void uncaught(String what, Throwable error) {
+        sim.uncaught(what, error);
     }
 
     private static <E> E removeAt(ArrayList<E> list, int i) {

@@ -319,6 +319,71 @@ class SimRuntimeTest {
     }
 
     @Test
+    void aTaskThatFailedAndThatNobodyAwaitedFailsTheRunItFailedInWhetherOrNotItsHandleIsStillHeld() {
+        List<Task<?>> held = new ArrayList<>(); // reachable to the end: a collector would never report it
+        for (int run = 0; run < 2; run++) { // the same at every run: no collector decides
+            try (SimRuntime sim = SimRuntime.builder(5).build()) {
+                assertThatThrownBy(() -> sim.run(Weft.async(() -> {
+                            held.add(Task.spawn(Future.lazy(() -> {
+                                throw new IllegalArgumentException("lost");
+                            })));
+                            await(Time.sleep(Duration.ofSeconds(1)));
+                            return null;
+                        })))
+                        .isInstanceOf(SimulationException.class)
+                        .hasMessageContaining("a task nobody awaits failed: task ")
+                        .hasMessageContaining("nobody had awaited it when the simulation's run ended")
+                        .hasRootCauseMessage("lost");
+            }
+        }
+    }
+
+    @Test
+    void aFailureAwaitedLaterInTheRunAndTheRootsOwnFailureAreNotReported() {
+        try (SimRuntime sim = SimRuntime.builder(6).build()) {
+            String got = sim.run(Weft.async(() -> {
+                Task<Void> t = Task.spawn(Future.lazy(() -> {
+                    throw new IllegalArgumentException("taken");
+                }));
+                await(Time.sleep(Duration.ofSeconds(1))); // it failed long before
+                try {
+                    await(t);
+                    return "not thrown";
+                } catch (IllegalArgumentException e) {
+                    return e.getMessage();
+                }
+            }));
+            assertThat(got).isEqualTo("taken");
+            assertThatThrownBy(() -> sim.run(Future.lazy(() -> {
+                        throw new IllegalStateException("the root's");
+                    })))
+                    .isExactlyInstanceOf(IllegalStateException.class)
+                    .hasMessage("the root's");
+        }
+    }
+
+    @Test
+    void aTaskThatThrowsWhileTheCloseCancelsItFailsTheClose() {
+        SimRuntime sim = SimRuntime.builder(7).build();
+        sim.run(Weft.async(() -> {
+            Task.spawn(Weft.async(() -> {
+                try {
+                    await(Time.sleep(Duration.ofDays(1)));
+                } finally {
+                    throw new IllegalStateException("from its finally");
+                }
+            })).detach();
+            await(Time.sleep(Duration.ofSeconds(1)));
+            return null;
+        }));
+        assertThatThrownBy(sim::close)
+                .isInstanceOf(SimulationException.class)
+                .hasMessageContaining("a task nobody awaits failed")
+                .hasRootCauseMessage("from its finally");
+        sim.close(); // closed all the same: a second close does nothing
+    }
+
+    @Test
     void closeCancelsTheTasksLeftInSpawnOrder() {
         List<Integer> cancelled = new ArrayList<>();
         SimRuntime sim = SimRuntime.builder(8).build();

@@ -441,10 +441,11 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
 
     /**
      * A failure the handle still wants: reported through the failure hook if the handle is dropped
-     * before an await took it ({@link Unobserved}). Only failing tasks pay for it.
+     * before an await took it ({@link Unobserved}, {@link Schedule#watchUnobserved}). Only failing
+     * tasks pay for it.
      */
     private void watchFailure(Failure f) {
-        if ((state & (HANDLE | TAKEN)) == HANDLE) Unobserved.watch(this, f, schedule);
+        if ((state & (HANDLE | TAKEN)) == HANDLE) schedule.watchUnobserved(this, new Unobserved(f, schedule));
     }
 
     /**

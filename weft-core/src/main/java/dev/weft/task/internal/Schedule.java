@@ -76,6 +76,20 @@ public interface Schedule {
     }
 
     /**
+     * A task failed while its handle was held and not yet awaited: {@code report} must run once
+     * nobody can await the handle any more (it does nothing if the failure surfaced meanwhile, so
+     * running it is always safe). By default that is when the task object becomes unreachable, as a
+     * cleaner sees it. A simulation runs it when the run ends instead: a collector's timing differs
+     * from one JVM to the next, and a run must not.
+     *
+     * @param task the failed task
+     * @param report reports the failure to this executor's hook, given why nobody can take it
+     */
+    default void watchUnobserved(RawTask<?> task, java.util.function.Consumer<String> report) {
+        Unobserved.whenCollected(task, report);
+    }
+
+    /**
      * A task that nobody will await failed: report {@code error} (the runtime's hook).
      *
      * @param error what the task threw
