@@ -267,8 +267,13 @@ public final class SimRuntime implements AutoCloseable {
      * Cancels every live task, in the order they were spawned; later runs and spawns fail.
      * Idempotent.
      *
-     * @throws SimulationException if a task failed while it was cancelled, or failed earlier and
-     *     nobody awaited it, and the builder says such failures fail the simulation
+     * <p>Tasks whose cancellation goes on (a woven body awaiting cleanup in a {@code finally}, a
+     * scope waiting for its children) go on running as in a run, on virtual time, until they end,
+     * for at most ten seconds of it (a runtime's default close timeout).
+     *
+     * @throws SimulationException if a task was still unwinding after that; or if one failed while
+     *     it was cancelled, or failed earlier and nobody awaited it, and the builder says such
+     *     failures fail the simulation
      */
     @Override
     public void close() {
@@ -277,9 +282,11 @@ public final class SimRuntime implements AutoCloseable {
             if (running) throw new IllegalStateException("close during a run");
             closed = true;
         }
-        runOnSimThread(scheduler::shutdown);
-        events.clear();
-        checkFailures();
+        try {
+            runOnSimThread(scheduler::shutdown); // throws what the close recorded
+        } finally {
+            events.clear();
+        }
     }
 
     @Override
@@ -382,6 +389,11 @@ public final class SimRuntime implements AutoCloseable {
         String message = "a task nobody awaits failed" + (what == null ? "" : ": " + what);
         if (config.failOnUncaught) failures.add(new SimulationException(config.seed, message, error));
         else uncaught.add(error);
+    }
+
+    /** Records that the simulation failed, as {@code message} says: the run or close throws it. */
+    synchronized void fail(String message) {
+        failures.add(new SimulationException(config.seed, message, null));
     }
 
     /** @throws SimulationException the first failure recorded, with the others suppressed */

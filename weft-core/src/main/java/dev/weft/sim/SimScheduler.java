@@ -37,6 +37,7 @@ import java.util.function.Consumer;
  * current   the task being polled, or null
  * unobserved failed tasks whose failure nobody took, with       emptied when a run ends and
  *           their reports                                        when the simulation closes
+ * unwinding tasks the close cancelled that have not ended        empty but during a close
  * </pre>
  * All on the simulation's thread (before a run, the thread that builds it; the run's thread start
  * and join order the hand-overs). A schedule from any other thread is a violation (a real thread
@@ -68,6 +69,10 @@ final class SimScheduler implements Schedule {
     private final IdentityHashMap<RawTask<?>, Info> infos = new IdentityHashMap<>();
     private final ArrayList<RawTask<?>> foreign = new ArrayList<>(); // guarded by itself
     private final ArrayList<Unobserved> unobserved = new ArrayList<>();
+    private final ArrayList<RawTask<?>> unwinding = new ArrayList<>(); // cancelled by close, not yet ended
+
+    /** How long, in virtual time, a close lets cancelled tasks unwind: the runtime's default close timeout. */
+    static final long CLOSE_GRACE_NANOS = java.time.Duration.ofSeconds(10).toNanos();
     private Info current;
     private long nextId;
     private long steps;
@@ -120,7 +125,6 @@ final class SimScheduler implements Schedule {
     void loop(RawTask<?> main) {
         thread = Thread.currentThread();
         SimConfig cfg = sim.config();
-        Timers timers = sim.timers();
         try {
             while (!main.isDone()) {
                 sim.checkFailures();
@@ -128,33 +132,11 @@ final class SimScheduler implements Schedule {
                     throw sim.failure("ran past " + cfg.maxSteps + " steps (a livelock?) at virtual time "
                             + sim.clock().elapsed(), null);
                 }
-                takeForeign();
-                releaseHeld(false);
-                if (cfg.spuriousWakeRate > 0 && !waiting.isEmpty() && sim.random().nextDouble() < cfg.spuriousWakeRate) {
-                    RawTask<?> t = waiting.get(sim.random().nextInt(waiting.size()));
-                    sim.trace(TraceHash.SPURIOUS, infos.get(t).id, 0);
-                    t.wake();
-                }
-                long now = sim.nanoTime();
-                long nextTimer = timers.prepareSleep();
-                timers.awake();
-                long nextEvent = sim.events().nextTime();
-                boolean due = nextTimer <= now || nextEvent <= now;
-                if (!ready.isEmpty() && !(due && sim.random().nextBoolean())) {
-                    pollOne();
-                } else if (due) {
-                    fireDue(timers, now, nextTimer, nextEvent);
-                } else if (!held.isEmpty()) {
-                    releaseHeld(true);
-                } else {
-                    long next = Math.min(nextTimer, nextEvent);
-                    if (next == Long.MAX_VALUE) throw deadlock();
-                    if (next > cfg.maxVirtualNanos) {
-                        throw sim.failure("ran past its virtual-time limit of "
-                                + java.time.Duration.ofNanos(cfg.maxVirtualNanos), null);
-                    }
-                    sim.clock().advanceTo(next);
-                    sim.trace(TraceHash.CLOCK, next, 0);
+                switch (step(cfg.maxVirtualNanos)) {
+                    case STUCK -> throw deadlock();
+                    case PAST_LIMIT -> throw sim.failure("ran past its virtual-time limit of "
+                            + java.time.Duration.ofNanos(cfg.maxVirtualNanos), null);
+                    case STEPPED -> { }
                 }
             }
             reportUnobserved(main, "nobody had awaited it when the simulation's run ended");
@@ -162,6 +144,53 @@ final class SimScheduler implements Schedule {
         } finally {
             thread = null;
         }
+    }
+
+    /** What one {@link #step} did. */
+    private enum Step {
+        /** polled a task, fired timers or an event, released held wakes, or moved the clock */
+        STEPPED,
+        /** nothing is ready, held back or due, and no timer or event is ahead */
+        STUCK,
+        /** the next timer or event is past the limit: the clock stays */
+        PAST_LIMIT
+    }
+
+    /**
+     * One step of the simulation (the class comment says which).
+     *
+     * @param limitNanos the virtual time the clock may not jump past
+     * @return what it did
+     */
+    private Step step(long limitNanos) {
+        SimConfig cfg = sim.config();
+        Timers timers = sim.timers();
+        takeForeign();
+        releaseHeld(false);
+        if (cfg.spuriousWakeRate > 0 && !waiting.isEmpty() && sim.random().nextDouble() < cfg.spuriousWakeRate) {
+            RawTask<?> t = waiting.get(sim.random().nextInt(waiting.size()));
+            sim.trace(TraceHash.SPURIOUS, infos.get(t).id, 0);
+            t.wake();
+        }
+        long now = sim.nanoTime();
+        long nextTimer = timers.prepareSleep();
+        timers.awake();
+        long nextEvent = sim.events().nextTime();
+        boolean due = nextTimer <= now || nextEvent <= now;
+        if (!ready.isEmpty() && !(due && sim.random().nextBoolean())) {
+            pollOne();
+        } else if (due) {
+            fireDue(timers, now, nextTimer, nextEvent);
+        } else if (!held.isEmpty()) {
+            releaseHeld(true);
+        } else {
+            long next = Math.min(nextTimer, nextEvent);
+            if (next == Long.MAX_VALUE) return Step.STUCK;
+            if (next > limitNanos) return Step.PAST_LIMIT;
+            sim.clock().advanceTo(next);
+            sim.trace(TraceHash.CLOCK, next, 0);
+        }
+        return Step.STEPPED;
     }
 
     private void pollOne() {
@@ -239,16 +268,44 @@ final class SimScheduler implements Schedule {
         return new SimDeadlockException(sim.seed(), sb.toString());
     }
 
-    /** Cancels every live task, in the order they were spawned (their cancel hooks run here). */
+    /**
+     * Cancels every live task, in the order they were spawned (their cancel hooks run here), then
+     * runs the ones still unwinding (a woven body awaiting cleanup in a {@code finally}, a scope
+     * waiting for its children) as the runtime's close does: steps as a run takes them, until each
+     * has ended, or until {@link #CLOSE_GRACE_NANOS} of virtual time, or nothing can move them on
+     * (a failure of the close, naming them).
+     */
     void shutdown() {
-        List<RawTask<?>> all = new ArrayList<>(ready);
-        for (Held h : held) all.add(h.task);
-        all.addAll(waiting);
-        all.sort((a, b) -> Long.compare(infoOf(a), infoOf(b)));
+        java.util.Set<RawTask<?>> queued = java.util.Collections.newSetFromMap(new IdentityHashMap<>()); // looked up only
+        List<RawTask<?>> all = new ArrayList<>();
+        for (RawTask<?> t : ready) if (queued.add(t)) all.add(t);
+        for (Held h : held) if (queued.add(h.task)) all.add(h.task);
+        for (RawTask<?> t : waiting) if (!queued.contains(t)) all.add(t);
+        all.sort((a, b) -> Long.compare(infoOf(a), infoOf(b))); // stable: finished ones stay in queue order
         ready.clear();
         held.clear();
-        for (RawTask<?> t : all) t.shutdown();
-        reportUnobserved(null, "nobody had awaited it when the simulation closed");
+        thread = Thread.currentThread();
+        try {
+            for (RawTask<?> t : all) {
+                // a queue entry is the task's only one: one cancelled already drains through it
+                if (!(queued.contains(t) ? t.shutdownQueued() : t.shutdown())) unwinding.add(t);
+            }
+            long limit = sim.nanoTime() + CLOSE_GRACE_NANOS;
+            while (true) {
+                unwinding.removeIf(RawTask::isCompleted);
+                if (unwinding.isEmpty() || step(limit) != Step.STEPPED) break;
+            }
+            if (!unwinding.isEmpty()) {
+                StringBuilder sb = new StringBuilder("closed with ").append(unwinding.size())
+                        .append(" task(s) still unwinding after ").append(java.time.Duration.ofNanos(CLOSE_GRACE_NANOS))
+                        .append(" of virtual time:");
+                for (RawTask<?> t : unwinding) sb.append("\n  ").append(t.futureForDump());
+                sim.fail(sb.toString());
+            }
+            reportUnobserved(null, "nobody had awaited it when the simulation closed");
+        } finally {
+            thread = null;
+        }
     }
 
     /**
@@ -297,6 +354,11 @@ final class SimScheduler implements Schedule {
         } else {
             ready.add(task);
         }
+    }
+
+    @Override
+    public void unwindingAfterClose(RawTask<?> task) {
+        if (!unwinding.contains(task)) unwinding.add(task);
     }
 
     @Override

@@ -383,6 +383,98 @@ class SimRuntimeTest {
         sim.close(); // closed all the same: a second close does nothing
     }
 
+    /** Pending until cancelled; its cancellation lasts {@code cleanup} of (virtual) time, then logs. */
+    private static Future<Void> unwindingFor(Duration cleanup, List<String> log) {
+        return new Future<>() {
+            private Future<Void> sleep;
+
+            @Override
+            public dev.weft.future.Poll<Void> poll(dev.weft.future.Context cx) {
+                return dev.weft.future.Poll.pending();
+            }
+
+            @Override
+            public void cancel() {
+                sleep = Time.sleep(cleanup);
+            }
+
+            @Override
+            public dev.weft.future.Poll<Void> pollCancel(dev.weft.future.Context cx) {
+                try {
+                    if (sleep.poll(cx).isPending()) return dev.weft.future.Poll.pending();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                log.add("cleaned up at " + SimRuntime.current().clock().elapsed());
+                return dev.weft.future.Poll.ready(null);
+            }
+        };
+    }
+
+    @Test
+    void closeLetsACancelledTaskFinishItsCleanupOnVirtualTime() {
+        List<String> log = new ArrayList<>();
+        SimRuntime sim = SimRuntime.builder(9).build();
+        List<Task<Void>> t = new ArrayList<>();
+        sim.run(Weft.async(() -> {
+            t.add(Task.spawn(unwindingFor(Duration.ofSeconds(3), log)));
+            await(Time.sleep(Duration.ofSeconds(1)));
+            return null;
+        }));
+        sim.close();
+        assertThat(log).containsExactly("cleaned up at PT4S"); // closed at 1 s, then 3 s of cleanup
+        assertThat(t.get(0).isDone()).isTrue();
+    }
+
+    @Test
+    void closeLetsAScopesChildrenRunTheirCleanupAwaitsBeforeTheirOwnerEnds() {
+        List<String> log = new ArrayList<>();
+        SimRuntime sim = SimRuntime.builder(11).build();
+        sim.run(Weft.async(() -> {
+            Task.spawn(Weft.async(() -> {
+                try (dev.weft.scope.TaskScope<Object, Void> scope = dev.weft.scope.TaskScope.open()) {
+                    for (int i = 1; i <= 3; i++) {
+                        int id = i;
+                        scope.spawn(Weft.async(() -> {
+                            try {
+                                await(Time.sleep(Duration.ofDays(1)));
+                            } finally {
+                                await(Time.cleanup(Time.sleep(Duration.ofSeconds(id)), Duration.ofSeconds(5)));
+                                log.add("child " + id + " cleaned up at " + SimRuntime.current().clock().elapsed());
+                            }
+                            return null;
+                        }));
+                    }
+                    await(Time.sleep(Duration.ofDays(1)));
+                } finally {
+                    log.add("owner ended at " + SimRuntime.current().clock().elapsed());
+                }
+                return null;
+            })).detach();
+            await(Time.sleep(Duration.ofSeconds(1)));
+            return null;
+        }));
+        sim.close();
+        assertThat(log).containsExactly("child 1 cleaned up at PT2S", "child 2 cleaned up at PT3S",
+                "child 3 cleaned up at PT4S", "owner ended at PT4S");
+    }
+
+    @Test
+    void closeFailsNamingATaskStillUnwindingAfterItsGrace() {
+        List<String> log = new ArrayList<>();
+        SimRuntime sim = SimRuntime.builder(10).build();
+        sim.run(Weft.async(() -> {
+            Task.spawn(unwindingFor(Duration.ofDays(1), log)).detach();
+            await(Time.sleep(Duration.ofSeconds(1)));
+            return null;
+        }));
+        assertThatThrownBy(sim::close)
+                .isInstanceOf(SimulationException.class)
+                .hasMessageContaining("closed with 1 task(s) still unwinding after PT10S of virtual time")
+                .hasMessageContaining("SimRuntimeTest");
+        assertThat(log).isEmpty();
+    }
+
     @Test
     void closeCancelsTheTasksLeftInSpawnOrder() {
         List<Integer> cancelled = new ArrayList<>();
