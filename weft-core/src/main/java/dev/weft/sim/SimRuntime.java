@@ -136,14 +136,14 @@ public final class SimRuntime implements AutoCloseable {
      * stay where they are and go on in the next run (or are cancelled by {@link #close()}). The
      * simulation runs on a thread of its own; this thread waits and watches it.
      *
-     * @param root the future to run
-     * @param <T> its output type
-     * @return its output
      * <p>A task that failed in this run while its handle was held, and that nobody awaited by the
      * run's end, counts as a task nobody awaits (a runtime reports it when the collector finds the
      * handle dropped, whose timing is not the same from one JVM to the next; a simulation must be):
      * a handle kept for a later run must be awaited in the run its task failed in.
      *
+     * @param root the future to run
+     * @param <T> its output type
+     * @return its output
      * @throws SimulationException if the run deadlocked, stepped outside the simulation, ran past a
      *     limit, or a task nobody awaits failed; else what {@code root} threw, as it is
      */
