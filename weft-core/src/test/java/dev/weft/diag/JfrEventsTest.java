@@ -141,6 +141,32 @@ class JfrEventsTest {
         });
     }
 
+    /**
+     * A task's and a steal's events are one per task and per steal (a recording of them costs
+     * several microseconds of CPU per task): the JDK's own configurations leave them off, as they
+     * do {@code jdk.VirtualThreadStart}, and a recording turns them on only when asked.
+     */
+    @Test
+    void theJdksDefaultAndProfileConfigurationsLeaveThePerTaskAndStealEventsOff(@TempDir Path dir) throws Exception {
+        for (String config : List.of("default", "profile")) {
+            Path file = dir.resolve(config + ".jfr");
+            try (Recording r = new Recording(jdk.jfr.Configuration.getConfiguration(config))) {
+                r.enable("dev.weft.RuntimeMetrics").withPeriod(Duration.ofMillis(50)); // what stays on shows up
+                r.start();
+                try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-" + config + "-").build()) {
+                    for (int i = 0; i < 200; i++) rt.blockOn(rt.spawn(yielding(2)));
+                    Thread.sleep(150);
+                }
+                r.stop();
+                r.dump(file);
+            }
+            List<String> types = RecordingFile.readAllEvents(file).stream().map(e -> e.getEventType().getName())
+                    .filter(n -> n.startsWith("dev.weft.")).toList();
+            assertThat(types).as(config).contains("dev.weft.RuntimeMetrics")
+                    .doesNotContain("dev.weft.TaskSpawned", "dev.weft.TaskEnded", "dev.weft.Steal");
+        }
+    }
+
     @Test
     void taskEventsNameTheScopeOfEachChildAndItsTaskLocalBindingsACancelledChildToo(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("scopes.jfr");
@@ -175,7 +201,7 @@ class JfrEventsTest {
         Spawned ids;
         try (Recording r = new Recording()) {
             r.enable("dev.weft.TaskEnded");
-            r.disable("dev.weft.TaskSpawned"); // a recording enables Weft's events unless told otherwise
+            r.disable("dev.weft.TaskSpawned"); // off by default, and off here whatever the default
             r.start();
             try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-ended-").build()) {
                 ids = runScopes(rt);

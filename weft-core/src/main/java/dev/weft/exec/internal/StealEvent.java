@@ -2,6 +2,7 @@ package dev.weft.exec.internal;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
@@ -12,6 +13,7 @@ import jdk.jfr.StackTrace;
 @Label("Steal")
 @Category("Weft")
 @Description("A worker stole half of another worker's queue")
+@Enabled(false) // one per steal: a recording turns it on only when asked (as the JDK's jdk.VirtualThreadStart)
 @StackTrace(false)
 final class StealEvent extends Event {
     /** The guard the worker reads. */

@@ -2,6 +2,7 @@ package dev.weft.task.internal;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
@@ -13,6 +14,7 @@ import jdk.jfr.Timespan;
 @Label("Task Ended")
 @Category("Weft")
 @Description("A task completed, failed or was cancelled")
+@Enabled(false) // one per task: a recording turns it on only when asked (as the JDK's jdk.VirtualThreadStart)
 @StackTrace(false)
 final class TaskEndedEvent extends Event {
     /** The guard the hot path reads. */

@@ -2,6 +2,7 @@ package dev.weft.task.internal;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
@@ -12,6 +13,7 @@ import jdk.jfr.StackTrace;
 @Label("Task Spawned")
 @Category("Weft")
 @Description("A task was spawned; the stack trace is the spawn site")
+@Enabled(false) // one per task: a recording turns it on only when asked (as the JDK's jdk.VirtualThreadStart)
 @StackTrace(true)
 final class TaskSpawnedEvent extends Event {
     /** The guard the hot path reads (a disabled event costs one field read there). */
