@@ -190,8 +190,9 @@ public final class Probe {
 
     /**
      * The future that beats a child body in a race, once the child is stuck: pending (waking
-     * itself) until a parked future of {@code lane} was polled, then for {@code polls} more polls,
-     * then ready. A child that ends first wins the race instead.
+     * itself) until a parked future of {@code lane} was polled after this one was made (so a race
+     * in a loop waits for its own child), then for {@code polls} more polls, then ready. A child
+     * that ends first wins the race instead.
      *
      * @param lane the lane of the child body it races
      * @param value the output

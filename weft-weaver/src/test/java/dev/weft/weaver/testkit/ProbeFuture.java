@@ -48,6 +48,7 @@ final class ProbeFuture<T> implements Future<T> {
     private boolean finished; // owner only: completed, threw or cancelled
     private volatile boolean completed; // REMOTE: set by the completer
     private volatile Waker waker; // REMOTE: the latest poller's waker
+    private final int parksBefore; // WINNER: its lane's parks when it was made
 
     private ProbeFuture(Probe probe, Kind kind, int lane, int pendingPolls, T value, Exception failure) {
         this.probe = probe;
@@ -56,6 +57,7 @@ final class ProbeFuture<T> implements Future<T> {
         this.pendingPolls = pendingPolls;
         this.value = value;
         this.failure = failure;
+        this.parksBefore = kind == Kind.WINNER ? probe.stops().parks(lane) : 0;
     }
 
     static <T> ProbeFuture<T> selfWaking(Probe probe, int lane, int pendingPolls, T value, Exception failure) {
@@ -92,8 +94,9 @@ final class ProbeFuture<T> implements Future<T> {
                 return Poll.pending();
             }
             case WINNER -> {
-                // pending, waking itself, until the lane parked; then pendingPolls more times
-                boolean parked = probe.stops().parked(lane);
+                // pending, waking itself, until a future of its lane parked since it was made; then
+                // pendingPolls more times
+                boolean parked = probe.stops().parks(lane) > parksBefore;
                 if (!parked || pendingPolls > 0) {
                     if (parked) pendingPolls--;
                     cx.waker().wake();
