@@ -36,8 +36,10 @@ import org.junit.jupiter.api.TestFactory;
  * seconds) and {@value #CANCEL_TRIES} of cancelled programs (about sixty-five, some ten seconds),
  * from a fresh base seed each run; {@code -Dweft.weaver.fuzz.tries=N} and
  * {@code -Dweft.weaver.fuzz.cancelTries=N} scale them for a hand run, and
- * {@code -Dweft.weaver.fuzz.seed=S} replays a run (a try's seed is {@code S + its index}). At the
- * end the test prints how many bodies and programs it checked.
+ * {@code -Dweft.weaver.fuzz.seed=S} replays a run (a try's seed is {@code S + its index}); add
+ * {@code -Dlincheck.skip=true} to a {@code -Dtest=GeneratedBodiesTest} run, or the Lincheck
+ * tests' execution runs the same seeds again. At the end the test prints how many bodies and
+ * programs it checked.
  */
 class GeneratedBodiesTest extends DifferentialTestBase {
     private static final int TRIES = 25;
