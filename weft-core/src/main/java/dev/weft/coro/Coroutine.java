@@ -66,7 +66,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <h2>Threads</h2>
  * Inside a body {@code Thread.currentThread()} is the coroutine's own virtual thread (so
- * ThreadLocals are per coroutine); {@link #carrierThread()} is the worker running it right now.
+ * ThreadLocals are per coroutine); {@link #carrierThread()} is the worker running it right now (a
+ * spare carrier thread when blocking code awaits the body: a thread that carries a virtual thread
+ * loses its interrupts, and an interrupt is how blocking code is cancelled).
  * Weft recognises a coroutine body by its thread's uncaught-exception handler: do not replace it
  * (if you do, {@code await} in that body blocks its virtual thread instead: still correct, but
  * cancellation then only reaches it as an interrupt).

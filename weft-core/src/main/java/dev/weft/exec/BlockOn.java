@@ -35,7 +35,8 @@ import java.util.concurrent.CancellationException;
  * }
  *
  * <p>Interruption is the cancellation of blocking code, with the same rules as a cancelled task:
- * if the thread is interrupted while parked, the future is cancelled (its {@code cancel()} hook
+ * if the thread is interrupted while it waits (looked at before each park too, so a future that
+ * wakes itself at every poll is cancelled as well), the future is cancelled (its {@code cancel()} hook
  * runs) and the thread waits, whatever further interrupts come, until the future is done
  * cancelling ({@link Future#pollCancel}: its {@code finally} blocks ran); then the interrupt status
  * is set again and a {@link CancellationException} whose cause is an
@@ -103,6 +104,10 @@ public final class BlockOn {
             }
             if (p instanceof Poll.Ready<T>(T value)) return value;
             try {
+                // A future that wakes itself at every poll (one that yields, a busy child) leaves
+                // a token each time, and a park with a token returns before it looks at the
+                // interrupt status: so look here, or such a future is never cancelled.
+                if (Thread.interrupted()) throw new InterruptedException();
                 parker.park();
             } catch (InterruptedException e) {
                 try {

@@ -87,6 +87,40 @@ class BlockOnTest {
         p.assertNoMisuse();
     }
 
+    /** A future that wakes itself at every poll leaves a wake token each time: the interrupt must still win. */
+    @Test
+    void anInterruptCancelsAFutureThatWakesItselfAtEveryPoll() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger polls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+        Future<Integer> busy = new Future<>() {
+            @Override
+            public Poll<Integer> poll(Context cx) {
+                polls.incrementAndGet();
+                cx.waker().wake();
+                return Poll.pending();
+            }
+
+            @Override
+            public void cancel() {
+                cancelled.set(true);
+            }
+        };
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread t = Thread.ofPlatform().start(() -> {
+            try {
+                BlockOn.blockOn(busy);
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        while (polls.get() < 1000) Thread.onSpinWait();
+        t.interrupt();
+        t.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(t.isAlive()).as("still polling after the interrupt").isFalse();
+        assertThat(thrown.get()).isInstanceOf(CancellationException.class).hasCauseInstanceOf(InterruptedException.class);
+        assertThat(cancelled).isTrue();
+    }
+
     @Test
     void anInterruptedThreadDoesNotStartABlockOnAndKeepsItsInterrupt() {
         ProbeFuture<Integer> p = new ProbeFuture<>("p");

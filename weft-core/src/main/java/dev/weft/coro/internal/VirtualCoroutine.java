@@ -14,6 +14,7 @@ import dev.weft.internal.Carrier;
 import dev.weft.internal.Coop;
 import dev.weft.internal.CoopThread;
 import dev.weft.internal.Outcomes;
+import dev.weft.internal.Parker;
 import dev.weft.internal.VirtualThreadCommits;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -192,6 +193,15 @@ import java.util.concurrent.locks.LockSupport;
  * thread (from inside another coroutine's body, or {@code blockOn} on a plain virtual thread), the
  * step runs on a spare platform thread ({@link Carriers}) while the polling virtual thread parks
  * until the step is over. Correct, but a thread hand-off (microseconds) per step.
+ *
+ * <h2>Polled by blocking code</h2>
+ * Blocking code ({@code blockOn}, {@code Weft.await} on a plain thread: its waker is a
+ * {@link Parker}) is cancelled by an interrupt of its thread, and a thread that carries a virtual
+ * thread loses its interrupts: the JDK clears the carrier's interrupt status when it mounts a
+ * virtual thread that is not interrupted, and again when it unmounts it. A blocking pool job
+ * cancelled while its thread carried a step of the child body it awaits lost the interrupt and
+ * waited for ever. So such a poller's steps run on a spare carrier too, as above, and its thread
+ * only parks, where an interrupt stays.
  *
  * @param <T> the output type
  */
@@ -740,13 +750,22 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     }
 
     private void runStep(boolean forCancel) {
-        if (!Thread.currentThread().isVirtual()) {
+        if (!Thread.currentThread().isVirtual() && !polledByBlockingCode()) {
             step(forCancel);
             return;
         }
         StepHandoff handoff = new StepHandoff(() -> step(forCancel));
         Carriers.run(handoff);
         handoff.awaitDone();
+    }
+
+    /**
+     * @return whether the code polling this coroutine is blocking code, whose thread an interrupt
+     *     cancels and must not carry a step (see "Polled by blocking code")
+     */
+    private boolean polledByBlockingCode() {
+        Context cx = taskContext;
+        return cx != null && cx.waker() instanceof Parker;
     }
 
     /** One step on a platform thread: start the thread, or wake it for cancellation, then run it. */
