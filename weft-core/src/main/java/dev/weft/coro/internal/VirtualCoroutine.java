@@ -84,7 +84,9 @@ import java.util.concurrent.locks.LockSupport;
  *                                                       steps instead (see "Handed a monitor")
  * submit of await's yield    wait: 0 -&gt; HELD           the stepper (CAS; if a wake came first:
  *                                                       WOKEN -&gt; 0 and submitted = 1 instead)
- * step takes continuation    submitted: 1 -&gt; 0         the polling thread (read, then store: see step)
+ * step takes continuation    submitted: 1 -&gt; 0         the stepper: the polling thread, or a spare carrier
+ *                                                       for a virtual or blocking poller (read, then
+ *                                                       store: see step)
  * waker fires on the body's  phase: POLLING -&gt;        the body itself, no atomic instruction (a yield,
  *  thread in await's poll      WOKEN_IN_POLL           a spent budget); await reads it after the poll
  * waker fires                wait: 0 -&gt; WOKEN          any thread (CAS loop; WOKEN stays WOKEN)
@@ -102,8 +104,9 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>{@code thread}: written once by the first step, before the thread starts.</li>
  *   <li>{@code continuation}: written once by the first {@code submit} (inside {@code Thread.start},
  *       on the stepping thread); later read by any thread (happens-after the start).</li>
- *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread
- *       and by {@link #pollingContext()} (a {@code Task.spawn} of the body on a spare carrier).</li>
+ *   <li>{@code taskContext}: volatile; written by each poll, read by {@code submit} on any thread,
+ *       by {@link #pollingContext()} (a {@code Task.spawn} of the body on a spare carrier) and by a
+ *       step that is not a worker's, to tell blocking code (see "Polled by blocking code").</li>
  *   <li>{@code stepper}: the platform thread running a step now, or {@code null}; a step claims
  *       it by a CAS from {@code null} and clears it with a release write. Otherwise a hint:
  *       {@code submit} called by the stepper itself does not wake the task, because the step
@@ -750,7 +753,8 @@ public final class VirtualCoroutine<T> extends SelfWakingContext
     }
 
     private void runStep(boolean forCancel) {
-        if (!Thread.currentThread().isVirtual() && !polledByBlockingCode()) {
+        Thread self = Thread.currentThread();
+        if (self instanceof CoopThread || !self.isVirtual() && !polledByBlockingCode()) { // a worker: no lookup
             step(forCancel);
             return;
         }
