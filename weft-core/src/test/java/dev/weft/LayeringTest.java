@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * the only cycles allowed are between a layer's API package and its own internal package (a
  * sealed API type permitting its internal implementation, say). The package graph comes from
  * {@code jdeps} over the compiled classes, so an import the source hides behind a fully qualified
- * name is caught too.
+ * name is caught too. One more rule: the floors between the task and the executors never import
+ * the task's internals ({@link #TASK_INTERNAL}).
  */
 class LayeringTest {
     /** Bottom to top. */
@@ -41,6 +42,13 @@ class LayeringTest {
             "flow",     // Flow.Publisher interop
             "sim",      // deterministic simulation: the production tasks and timers on one thread
             "");        // dev.weft: the front door
+
+    /**
+     * The raw task's internals. The floors between the task and the executors (timers, I/O, the
+     * reactor, the blocking pool, channels and locks) see tasks only as wakers: what they ask of a
+     * task ({@code Waker.isSpent()}: has it ended?) the future layer answers.
+     */
+    static final String TASK_INTERNAL = "dev.weft.task.internal";
 
     private static final Pattern EDGE = Pattern.compile("^\\s*(dev\\.weft[\\w.]*)\\s+->\\s+(dev\\.weft[\\w.]*)\\s");
 
@@ -62,6 +70,9 @@ class LayeringTest {
             if (lf < 0) out.add(from + " is in no layer of LayeringTest.LAYERS");
             else if (lt < 0) out.add(to + " is in no layer of LayeringTest.LAYERS");
             else if (lt > lf) out.add("upward: " + from + " (" + LAYERS.get(lf) + ") -> " + to + " (" + LAYERS.get(lt) + ")");
+            else if (to.equals(TASK_INTERNAL) && lf > layerOf("dev.weft.task") && lf < layerOf("dev.weft.exec")) {
+                out.add("into the task's internals: " + from + " (" + LAYERS.get(lf) + ") -> " + to);
+            }
         }
         return out;
     }
@@ -94,5 +105,15 @@ class LayeringTest {
                 .containsExactly("upward: dev.weft.future (future) -> dev.weft.task.internal (task)");
         assertThat(violations(Set.of(List.of("dev.weft.exec", "dev.weft.time.internal")))).isEmpty();
         assertThat(violations(Set.of(List.of("dev.weft.gadgets", "dev.weft.future")))).hasSize(1);
+    }
+
+    @Test
+    void theCheckRejectsTimersSocketsAndChannelsThatReachIntoTheTasksInternals() {
+        for (String floor : List.of("dev.weft.time.internal", "dev.weft.net", "dev.weft.net.internal", "dev.weft.sync")) {
+            assertThat(violations(Set.of(List.of(floor, TASK_INTERNAL))))
+                    .containsExactly("into the task's internals: " + floor + " (" + LAYERS.get(layerOf(floor)) + ") -> " + TASK_INTERNAL);
+        }
+        assertThat(violations(Set.of(List.of("dev.weft.exec.internal", TASK_INTERNAL)))).isEmpty();
+        assertThat(violations(Set.of(List.of("dev.weft.task", TASK_INTERNAL)))).isEmpty();
     }
 }

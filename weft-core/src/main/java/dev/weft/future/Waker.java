@@ -45,6 +45,23 @@ public interface Waker {
     }
 
     /**
+     * Whether this waker is spent for good: the task it wakes has ended, so no wake can ever cause
+     * another poll. A wait list, timer wheel or reactor holding wakers of futures that were dropped
+     * without their {@code cancel()} uses it to free those slots early instead of keeping the
+     * ended task reachable until the event. The default is {@code false} (a waker of unknown
+     * origin is kept); a task's own waker answers {@code true} once the task has its outcome.
+     *
+     * {@snippet :
+     * assert !Waker.of(() -> {}).isSpent();
+     * }
+     *
+     * @return {@code true} only if waking this waker can never cause a poll again
+     */
+    default boolean isSpent() {
+        return false;
+    }
+
+    /**
      * A waker that does nothing; for polling by hand when nobody needs to be told.
      *
      * @return the shared no-op waker

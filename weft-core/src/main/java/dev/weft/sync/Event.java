@@ -2,7 +2,6 @@ package dev.weft.sync;
 
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Waker;
-import dev.weft.task.internal.RawTask;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -293,7 +292,7 @@ public final class Event {
      * behind (it did not forward {@code cancel()}), and nobody will ever poll the node again.
      */
     private static boolean isDead(Waker w) {
-        return w instanceof RawTask<?> t && t.isCompleted();
+        return w != null && w.isSpent();
     }
 
     /** Retires a dead node taken out of the slot or the list: IDLE, its task no longer held. */

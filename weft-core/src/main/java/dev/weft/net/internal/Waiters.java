@@ -1,7 +1,6 @@
 package dev.weft.net.internal;
 
 import dev.weft.future.Waker;
-import dev.weft.task.internal.RawTask;
 import java.util.Arrays;
 
 /**
@@ -101,16 +100,17 @@ final class Waiters {
     }
 
     /**
-     * Removes the slots whose waker is a task that has completed: a future it ran registered here
-     * and did not forward {@code cancel()}, so nobody will poll it again, and the slot would keep
-     * the whole task reachable until the direction's next event.
+     * Removes the slots whose waker is spent ({@link dev.weft.future.Waker#isSpent()}: its task has
+     * completed): a future it ran registered here and did not forward {@code cancel()}, so nobody
+     * will poll it again, and the slot would keep the whole task reachable until the direction's
+     * next event.
      *
      * @return how many slots were removed
      */
     int sweepDead() {
         int removed = 0;
         for (int i = 0; i < count; ) {
-            if (wakers[i] instanceof RawTask<?> t && t.isCompleted()) {
+            if (wakers[i].isSpent()) {
                 count--;
                 keys[i] = keys[count];
                 wakers[i] = wakers[count];

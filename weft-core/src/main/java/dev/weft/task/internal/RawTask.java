@@ -470,6 +470,12 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         return isCompleted();
     }
 
+    /** @return whether the task has its outcome: waking it can never cause a poll again */
+    @Override
+    public boolean isSpent() {
+        return isCompleted();
+    }
+
     /** @return the task the current thread is polling (or cancelling) now, or {@code null} */
     public static RawTask<?> polledHere() {
         return Polling.current() instanceof RawTask<?> t ? t : null;

@@ -2,7 +2,6 @@ package dev.weft.time.internal;
 
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.Waker;
-import dev.weft.task.internal.RawTask;
 import dev.weft.time.Clock;
 import dev.weft.internal.Outcomes;
 import java.lang.invoke.MethodHandles;
@@ -136,7 +135,7 @@ public final class Timers {
      */
     private void sweepDeadEntries() {
         wheel.sweep(en -> {
-            if (!(en.waker instanceof RawTask<?> t) || !t.isCompleted()) return false;
+            if (en.waker == null || !en.waker.isSpent()) return false;
             en.waker = null;
             en.state = TimerEntry.IDLE;
             return true;
