@@ -29,8 +29,9 @@ class LayeringTest {
     static final List<String> LAYERS = List.of(
             "future",   // futures, wakers, contexts, combinators, streams: nothing of Weft
             "internal", // the runtime base: carrier lookup, budget, drivers lookup, outcomes
+            "driver",   // the loop that waits for deadlines and I/O: its lock, fallback, pollers' contract
             "task",     // the raw task and its handle
-            "time",     // clock, timer wheel, the driver that waits for timers and I/O
+            "time",     // clock, timer wheel and the timers a driver fires
             "io",       // AsyncRead / AsyncWrite and their combinators
             "net",      // the reactor and sockets
             "blocking", // the blocking pool

@@ -18,7 +18,8 @@ import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.ScopeView;
 import dev.weft.time.Clock;
-import dev.weft.time.internal.Driver;
+import dev.weft.driver.internal.Driver;
+import dev.weft.time.internal.Timers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +64,7 @@ public final class Runtime implements AutoCloseable {
     private final Executor executor;
     private final Duration shutdownTimeout;
     private final Driver driver;
+    private final Timers timers;
     private final RuntimeNet net;
     private final BlockingPool blocking;
     private final Clock clock;
@@ -75,12 +77,14 @@ public final class Runtime implements AutoCloseable {
         this.name = RuntimeBean.claimName(b.threadNamePrefix);
         this.clock = b.clock;
         this.net = RuntimeNet.open(b.poller, b.threadNamePrefix);
-        this.driver = new Driver(b.clock, net.poller(), b.threadNamePrefix + "driver");
+        this.driver = new Driver(net.poller(), b.threadNamePrefix + "driver");
+        this.timers = new Timers(b.clock, driver::wakeup);
+        driver.drive(timers);
         // The pool's threads report to the scheduler's hook, made below: they start with the first job.
         this.blocking = RuntimePool.create(b.blockingThreads, b.blockingKeepAlive, b.threadNamePrefix + "blocking",
                 new PoolSink(this));
         Drivers.Builder db = Drivers.builder()
-                .put(Driver.KEY, driver)
+                .put(Timers.KEY, timers)
                 .put(PoolKey.KEY, blocking)
                 .put(Offload.KEY, blocking::unblock);
         net.register(db);
@@ -194,7 +198,7 @@ public final class Runtime implements AutoCloseable {
     public RuntimeMetrics metrics() {
         Scheduler s = executor.scheduler();
         return new RuntimeMetrics(name, s.workerMetrics(), s.liveTasks(), s.injectionQueueDepth(),
-                blocking.threadCount(), blocking.queuedJobs(), driver.timers().size(), closed ? 0 : net.registeredCount());
+                blocking.threadCount(), blocking.queuedJobs(), timers.size(), closed ? 0 : net.registeredCount());
     }
 
     /**
@@ -280,6 +284,7 @@ public final class Runtime implements AutoCloseable {
         bean.unregister();
         try {
             driver.close(Math.max(0, deadline - System.nanoTime()));
+            timers.close();
             net.close(); // a stuck fallback thread in its select gets ClosedSelectorException
             blocking.close(Math.max(0, deadline - System.nanoTime()));
         } catch (InterruptedException e) {

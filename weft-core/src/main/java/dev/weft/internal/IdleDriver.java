@@ -58,7 +58,8 @@ public interface IdleDriver {
     }
 
     /**
-     * Installs the process-wide driver; called once by the layer that owns the reactor.
+     * Installs the driver that threads outside any runtime drive while they wait (the shared
+     * driver installs itself when it is created).
      *
      * @param driver the driver
      */

@@ -1,6 +1,6 @@
 package dev.weft.internal;
 
-/** Holds the process-wide {@link IdleDriver}; written once when the reactor starts, read by idle threads. */
+/** Holds the {@link IdleDriver} of threads outside any runtime; written when the shared driver is made, read by idle threads. */
 final class IdleDrivers {
     static volatile IdleDriver current = IdleDriver.NONE;
 

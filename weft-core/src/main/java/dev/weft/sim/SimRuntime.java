@@ -10,8 +10,6 @@ import dev.weft.internal.Offload;
 import dev.weft.internal.Simulation;
 import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
-import dev.weft.time.internal.Driver;
-import dev.weft.time.internal.Poller;
 import dev.weft.time.internal.Timers;
 import java.time.Duration;
 import java.time.Instant;
@@ -67,22 +65,12 @@ import java.util.random.RandomGenerator;
  * thread start and join order the hand-overs. Not for use by two threads at once.
  */
 public final class SimRuntime implements AutoCloseable {
-    private static final Poller NO_POLLER = new Poller() {
-        @Override
-        public void poll(long timeoutNanos) {
-            throw new IllegalStateException("a simulation's timers are driven by the simulation, not polled");
-        }
-
-        @Override
-        public void wakeup() {}
-    };
-
     private final SimConfig config;
     private final SplittableRandom random;
     private final SimClock clock;
     private final TraceHash trace = new TraceHash();
     private final SimEvents events = new SimEvents();
-    private final Driver driver;
+    private final Timers timers;
     private final SimScheduler scheduler;
     private final SimNet net;
     private final Drivers drivers;
@@ -95,12 +83,12 @@ public final class SimRuntime implements AutoCloseable {
         this.config = new SimConfig(b);
         this.random = new SplittableRandom(b.seed);
         this.clock = new SimClock(b.epoch);
-        this.driver = new Driver(clock, NO_POLLER, null);
+        this.timers = new Timers(clock, () -> { });
         this.scheduler = new SimScheduler(this);
         SimBlocking blocking = new SimBlocking(this, b.blockingMinNanos, b.blockingMaxNanos);
         this.net = new SimNet(this);
         Drivers.Builder d = Drivers.builder()
-                .put(Driver.KEY, driver)
+                .put(Timers.KEY, timers)
                 .put(PoolKey.KEY, InlinePool.pool(blocking))
                 .put(Offload.KEY, blocking::unblock)
                 .put(Simulation.KEY, this::refuse);
@@ -255,7 +243,7 @@ public final class SimRuntime implements AutoCloseable {
 
     /** @return how many registered timers are left (sleeps and timeouts not yet fired or cancelled) */
     public int pendingTimers() {
-        return driver.timers().size();
+        return timers.size();
     }
 
     /** @return failures of tasks nobody awaits, when the builder said not to fail on them */
@@ -309,7 +297,7 @@ public final class SimRuntime implements AutoCloseable {
     }
 
     Timers timers() {
-        return driver.timers();
+        return timers;
     }
 
     SimEvents events() {

@@ -4,7 +4,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
-import dev.weft.time.internal.Driver;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
 
@@ -71,7 +70,7 @@ public final class Sleep extends TimerEntry implements Future<Void> {
     private Timers timers() {
         Timers t = timers;
         if (t == null) {
-            t = Driver.current().timers();
+            t = Timers.current();
             timers = t;
         }
         if (relative) {

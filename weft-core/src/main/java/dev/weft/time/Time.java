@@ -3,7 +3,6 @@ package dev.weft.time;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
 import dev.weft.internal.Drivers;
-import dev.weft.time.internal.Driver;
 import dev.weft.time.internal.Timers;
 import dev.weft.time.internal.WallClock;
 import java.time.Duration;
@@ -191,8 +190,7 @@ public final class Time {
 
     /** @return the timers of the runtime whose worker runs the caller, or {@code null} outside one */
     private static Timers currentTimers() {
-        Driver d = Drivers.currentOrNull(Driver.KEY);
-        return d == null ? null : d.timers();
+        return Drivers.currentOrNull(Timers.KEY);
     }
 
     private static long delayNanos(Duration d) {

@@ -95,7 +95,7 @@ class BlockOnStressTest {
      */
     @Test
     void randomWakesNeverHangWhileTheThreadDrivesTheTimers() throws Exception {
-        dev.weft.time.internal.Driver.shared();
+        dev.weft.driver.internal.Driver.shared();
         new BlockOnParkerTest().aWakeBeforeParkLeavesATokenAndWakesCoalesce();
         run(RUNS / 2, false);
         run(RUNS / 10, true);

@@ -6,7 +6,7 @@ import dev.weft.exec.Runtime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.time.internal.Driver;
+import dev.weft.time.internal.Timers;
 import dev.weft.task.Task;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -79,11 +79,11 @@ class TimeOnExecutorTest {
                 Thread.onSpinWait();
             }
             assertThat(sleepers).allMatch(SleepTask::isRegistered);
-            int withMine = rt.<Integer>blockOn(cx -> Poll.ready(Driver.current().timers().size()));
+            int withMine = rt.<Integer>blockOn(cx -> Poll.ready(Timers.current().size()));
             assertThat(withMine).isGreaterThanOrEqualTo(1000); // the runtime's own wheel holds them
             for (Task<Void> t : tasks) t.cancel();
             assertThat(sleepers).noneMatch(SleepTask::isRegistered);
-            int after = rt.<Integer>blockOn(cx -> Poll.ready(Driver.current().timers().size()));
+            int after = rt.<Integer>blockOn(cx -> Poll.ready(Timers.current().size()));
             assertThat(after).isLessThanOrEqualTo(withMine - 1000);
             for (Task<Void> t : tasks) {
                 try {

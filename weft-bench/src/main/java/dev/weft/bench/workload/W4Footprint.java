@@ -4,7 +4,7 @@ import dev.weft.exec.Runtime;
 import dev.weft.future.Poll;
 import dev.weft.internal.Drivers;
 import dev.weft.task.Task;
-import dev.weft.time.internal.Driver;
+import dev.weft.time.internal.Timers;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -96,7 +96,7 @@ public final class W4Footprint {
 
     /** @return the timers in the wheel of {@code rt}, asked by a task on one of its workers */
     private static int registeredTimers(Runtime rt) {
-        return rt.blockOn(rt.spawn(cx -> Poll.ready(Drivers.currentOrNull(Driver.KEY).timers().size())));
+        return rt.blockOn(rt.spawn(cx -> Poll.ready(Drivers.currentOrNull(Timers.KEY).size())));
     }
 
     private static long allocatedBytes() {

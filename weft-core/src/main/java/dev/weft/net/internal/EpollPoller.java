@@ -1,7 +1,7 @@
 package dev.weft.net.internal;
 
 import dev.weft.internal.FlightRecorderGate;
-import dev.weft.time.internal.Poller;
+import dev.weft.driver.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;

@@ -3,7 +3,8 @@ package dev.weft.net.internal;
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Simulation;
-import dev.weft.time.internal.Poller;
+import dev.weft.driver.internal.Driver;
+import dev.weft.driver.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
@@ -79,7 +80,10 @@ import java.util.function.Consumer;
  * thread (one at a time, by the {@link Poller} contract).
  *
  * <h2>Who drives</h2>
- * {@link ReactorDriving} decides which thread calls {@link #poll(long)}: see there.
+ * A runtime's reactor is the poller of the runtime's driver; the {@linkplain #shared() shared} one
+ * is the poller of the shared driver. Whoever holds that driver calls {@link #poll(long)}: an idle
+ * worker, a {@code blockOn} thread, or the driver's fallback thread, so an I/O event wakes its task
+ * on a thread that will run it, without a hop to a reactor thread.
  */
 public final class Reactor implements Poller {
     /** Where a runtime's {@link Drivers} keep its reactor. */
@@ -116,7 +120,14 @@ public final class Reactor implements Poller {
         this.selector = Selector.open();
     }
 
-    /** @return the process-wide reactor, driven as {@link ReactorDriving} arranges */
+    /**
+     * The reactor of sockets made outside any runtime: created on first use and made the poller of
+     * the shared driver ({@code Driver.shared()}), so that whichever thread outside a runtime is
+     * idle (a {@code blockOn} thread, or the driver's fallback thread when nobody else is) waits in
+     * its selector, with the next timer deadline as its timeout.
+     *
+     * @return the shared reactor
+     */
     public static Reactor shared() {
         return Shared.INSTANCE;
     }
@@ -291,14 +302,14 @@ public final class Reactor implements Poller {
         }
     }
 
-    /** Lazy holder of the process-wide reactor. */
+    /** Lazy holder of the shared reactor. */
     private static final class Shared {
         static final Reactor INSTANCE = start();
 
         private static Reactor start() {
             try {
                 Reactor r = new Reactor();
-                ReactorDriving.attach(r);
+                Driver.shared().setPoller(r);
                 return r;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot open the reactor's selector", e);

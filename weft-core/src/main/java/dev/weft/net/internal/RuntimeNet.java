@@ -2,7 +2,7 @@ package dev.weft.net.internal;
 
 import dev.weft.internal.Drivers;
 import dev.weft.net.IoPoller;
-import dev.weft.time.internal.Poller;
+import dev.weft.driver.internal.Poller;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;

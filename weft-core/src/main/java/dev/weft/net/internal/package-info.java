@@ -1,11 +1,17 @@
 /**
- * The reactor behind {@code dev.weft.net}; not exported.
+ * The pollers behind {@code dev.weft.net}; not exported.
  *
  * <h2>Maintainer overview</h2>
+ * Each runtime has one poller, chosen when it is built ({@link dev.weft.net.internal.RuntimeNet}):
+ * NIO's selector or the native epoll poller. Either is the poller of the runtime's driver
+ * ({@link dev.weft.driver.internal.Poller}), so idle workers wait in it together with the timers.
  * <ul>
- *   <li>{@link dev.weft.net.internal.Reactor}: one NIO {@code Selector} per process; implements the
- *       driver's {@link dev.weft.time.internal.Poller}; coalesced wake-ups (one
- *       {@code Selector.wakeup()} per sleep).</li>
+ *   <li>{@link dev.weft.net.internal.Reactor}: one NIO {@code Selector}; coalesced wake-ups (one
+ *       {@code Selector.wakeup()} per sleep). Code outside any runtime shares one
+ *       ({@code Reactor.shared()}), the poller of the shared driver.</li>
+ *   <li>{@link dev.weft.net.internal.EpollPoller}: {@code epoll} through the Foreign Function and
+ *       Memory API, edge-triggered, with {@link dev.weft.net.internal.EpollSource} per socket and
+ *       {@link dev.weft.net.internal.NativeNet} handing out its endpoints.</li>
  *   <li>{@link dev.weft.net.internal.Source}: one registered channel; per direction (read/write) a
  *       small list of waiting tasks ({@code Waiters}); interest armed by the waiting task itself and
  *       kept armed after an event woke somebody (no re-arm per round trip, as Netty keeps
@@ -14,10 +20,6 @@
  *       The state table and the no-lost-wake-up argument are at the top of that class.</li>
  *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
  *       future; its {@code cancel()} removes its slot.</li>
- *   <li>{@link dev.weft.net.internal.ReactorDriving}: the seam that decides who calls
- *       {@code poll}: the reactor is the poller of the process-wide
- *       {@code dev.weft.time.internal.Driver}, so idle workers, {@code blockOn} threads and the
- *       driver's fallback thread drive it, together with the timers.</li>
  *   <li>{@link dev.weft.net.internal.NetProvider}: the seam for a network other than the kernel's
  *       (a simulation's), found among a runtime's drivers; it hands out
  *       {@link dev.weft.net.internal.StreamEndpoint}s, {@link dev.weft.net.internal.ListenerEndpoint}s

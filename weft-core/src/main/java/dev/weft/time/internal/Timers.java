@@ -1,8 +1,12 @@
 package dev.weft.time.internal;
 
+import dev.weft.driver.internal.Deadlines;
+import dev.weft.driver.internal.Driver;
+import dev.weft.internal.Drivers;
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.Waker;
 import dev.weft.time.Clock;
+import dev.weft.time.ManualClock;
 import dev.weft.internal.Outcomes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,6 +14,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a {@link Clock}.
+ * A runtime keeps them among its drivers ({@link #KEY}) and gives them to its {@link Driver} as
+ * its {@link Deadlines}; code that arms a timer finds them with {@link #current()}. Outside any
+ * runtime that is {@link #outside()}, fired by the shared driver.
  *
  * <h2>Locking and state</h2>
  * <p>One {@link ReentrantLock} guards the wheel and every field of the entries in it (see
@@ -38,16 +45,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * plus the driver's own delay.
  *
  * <p>Waking the driver: when a timer is inserted with a tick earlier than the one the driver sleeps
- * until, {@code onEarlierDeadline} runs (after unlocking): the driver's coalescing wakeup.
+ * until, {@code onEarlierDeadline} runs (after unlocking): the driver's coalescing wakeup. On a
+ * {@link ManualClock} each {@code advance} runs it too (until {@link #close()}), and a deadline
+ * that is not yet due sets no limit to the driver's wait in real time.
  *
  * {@snippet :
  * Timers timers = new Timers(Clock.system(), () -> {});
  * TimerEntry e = new TimerEntry();
  * timers.register(e, System.nanoTime() + 5_000_000, () -> System.out.println("fired"));
- * // the driver calls timers.fireExpired(System.nanoTime()) after sleeping timers.prepareSleep()
+ * // a driver's turn: wait at most timers.waitNanos(), then timers.awake(), timers.fireExpired()
  * }
  */
-public final class Timers {
+public final class Timers implements Deadlines {
+    /** Where a runtime's {@link Drivers} keep its timers. */
+    public static final Drivers.Key<Timers> KEY = Drivers.key(Timers.class);
     /** Nanoseconds per tick. */
     public static final long TICK_NANOS = 1_000_000L;
     /** Wakers collected per lock hold while firing (Tokio wakes in batches of 32). */
@@ -59,6 +70,7 @@ public final class Timers {
     private final Clock clock;
     private final long origin;
     private final Runnable onEarlierDeadline;
+    private final boolean manualClock;
     private final TimerWheel wheel;
     private final Waker[] batch = new Waker[BATCH];
     /** Below this many entries the wheel is not swept (guarded by the lock). */
@@ -90,6 +102,32 @@ public final class Timers {
         this.origin = clock.nanoTime();
         this.onEarlierDeadline = onEarlierDeadline;
         this.wheel = new TimerWheel(0);
+        this.manualClock = clock instanceof ManualClock;
+        if (clock instanceof ManualClock m) m.onAdvance(onEarlierDeadline);
+    }
+
+    /**
+     * @return the timers of the runtime whose worker runs the calling code, or, outside any
+     *     runtime, the {@linkplain #outside() shared} ones
+     */
+    public static Timers current() {
+        Timers t = Drivers.currentOrNull(KEY);
+        return t != null ? t : Outside.TIMERS;
+    }
+
+    /**
+     * The timers of code outside any runtime ({@code blockOn} on a plain thread): on the system
+     * clock, created on first use and given to the {@linkplain Driver#shared() shared driver}.
+     *
+     * @return the shared timers
+     */
+    public static Timers outside() {
+        return Outside.TIMERS;
+    }
+
+    /** Stops listening to a manual clock's advances (a runtime's timers, at its close). */
+    public void close() {
+        if (clock instanceof ManualClock m) m.removeListener(onEarlierDeadline);
     }
 
     /** @return the clock of these timers */
@@ -186,6 +224,12 @@ public final class Timers {
         }
     }
 
+    /** Fires every entry due now on the clock ({@link #fireExpired(long)}). Driving thread only. */
+    @Override
+    public void fireExpired() {
+        fireExpired(clock.nanoTime());
+    }
+
     /**
      * Fires every entry due at {@code nowNanos}: marks it FIRED and wakes its waker, outside the
      * lock, in batches; the entry keeps its waker. Driving thread only.
@@ -254,7 +298,17 @@ public final class Timers {
         }
     }
 
+    @Override
+    public long waitNanos() {
+        long next = prepareSleep();
+        if (next == NO_DEADLINE) return NO_LIMIT;
+        long untilNext = next - clock.nanoTime();
+        if (manualClock && untilNext > 0) return NO_LIMIT; // advance() wakes the driver
+        return Math.max(0, untilNext);
+    }
+
     /** Called by the driving thread when it stopped waiting: inserts no longer need to wake it. */
+    @Override
     public void awake() {
         sleepUntil = Long.MIN_VALUE;
     }
@@ -267,6 +321,7 @@ public final class Timers {
      *
      * @return {@code false} if no entry was registered at the last change
      */
+    @Override
     public boolean mightFire() {
         return (int) ENTRIES.getOpaque(this) > 0;
     }
@@ -293,5 +348,19 @@ public final class Timers {
 
     private long deadlineTick(long deadlineNanos) {
         return -Math.floorDiv(-(deadlineNanos - origin), TICK_NANOS);
+    }
+
+    /** Lazy holder of the timers outside any runtime: made and given to the shared driver on first use. */
+    private static final class Outside {
+        static final Timers TIMERS = start();
+
+        private static Timers start() {
+            Driver d = Driver.shared();
+            Timers t = new Timers(Clock.system(), d::wakeup);
+            d.drive(t);
+            return t;
+        }
+
+        private Outside() {}
     }
 }

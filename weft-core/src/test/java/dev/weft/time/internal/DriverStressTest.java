@@ -1,5 +1,8 @@
 package dev.weft.time.internal;
 
+import dev.weft.driver.internal.Driver;
+import dev.weft.driver.internal.ParkingPoller;
+import dev.weft.driver.internal.Poller;
 import dev.weft.time.Clock;
 import dev.weft.time.ManualClock;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,7 +46,7 @@ class DriverStressTest {
     @Test
     void racingDriversAndTheFallbackShareTheDriverWithoutLosingTimers() throws Exception {
         ExclusivePoller poller = new ExclusivePoller();
-        Driver d = new Driver(Clock.system(), poller, "stress-fallback");
+        Driver d = TimedDriver.of(Clock.system(), poller, "stress-fallback");
         int threads = 4;
         int rounds = Boolean.getBoolean("weft.stress") ? 20_000 : 1500;
         AtomicInteger early = new AtomicInteger();
@@ -60,7 +63,7 @@ class DriverStressTest {
                         long deadline = System.nanoTime() + rnd.nextLong(1_500_000);
                         AtomicInteger fired = new AtomicInteger();
                         TimerEntry e = new TimerEntry();
-                        boolean registered = d.timers().register(e, deadline, () -> {
+                        boolean registered = TimedDriver.timersOf(d).register(e, deadline, () -> {
                             if (System.nanoTime() - deadline < 0) early.incrementAndGet();
                             fired.incrementAndGet();
                             d.wakeup();
@@ -83,7 +86,7 @@ class DriverStressTest {
             assertThat(early).hasValue(0);
             assertThat(poller.overlaps).hasValue(0);
             assertThat(drove.get()).isPositive();
-            assertThat(d.timers().isEmpty()).isTrue();
+            assertThat(TimedDriver.timersOf(d).isEmpty()).isTrue();
         } finally {
             d.close();
             d.fallbackThread().join(10_000);

@@ -1,5 +1,8 @@
 package dev.weft.time.internal;
 
+import dev.weft.driver.internal.Driver;
+import dev.weft.driver.internal.ParkingPoller;
+import dev.weft.driver.internal.Poller;
 import dev.weft.internal.IdleDriver;
 import dev.weft.time.Clock;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,7 +78,7 @@ class DriverTest {
     @Test
     void manyWakeupsDuringOneSleepCostOnePollerWakeup() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             poller.clearWaits();
             driver.turn(-1);
@@ -106,7 +109,7 @@ class DriverTest {
     @Test
     void wakeupWhileNobodyDrivesMakesTheNextTurnReturnAtOnce() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             poller.clearWaits();
             d.wakeup();
@@ -119,7 +122,7 @@ class DriverTest {
     @Test
     void firstTurnOfAThreadTakingTheLockFromAnotherNeverWaits() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         try (DrivingThread a = new DrivingThread(d); DrivingThread b = new DrivingThread(d)) {
             poller.clearWaits();
             a.turn(-1); // b held the lock last
@@ -136,18 +139,18 @@ class DriverTest {
     void timerInsertedEarlierThanTheCurrentSleepWakesTheDriverLaterOneDoesNot() throws Exception {
         SteppedClock clock = new SteppedClock(0);
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(clock, poller, null);
+        Driver d = TimedDriver.of(clock, poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
-            d.timers().register(new TimerEntry(), 3_600_000 * MS, Waker.noop());
+            TimedDriver.timersOf(d).register(new TimerEntry(), 3_600_000 * MS, Waker.noop());
             poller.clearWaits();
             driver.turn(-1);
             awaitTrue(poller::isBlocked);
             long firstWait = poller.waits().get(0);
             assertThat(firstWait).isBetween(10 * MS + 1, 3_600_000 * MS);
-            d.timers().register(new TimerEntry(), 7_200_000 * MS, Waker.noop());
+            TimedDriver.timersOf(d).register(new TimerEntry(), 7_200_000 * MS, Waker.noop());
             assertThat(poller.wakeups()).isZero();
             assertThat(poller.isBlocked()).isTrue();
-            d.timers().register(new TimerEntry(), 10 * MS, Waker.noop());
+            TimedDriver.timersOf(d).register(new TimerEntry(), 10 * MS, Waker.noop());
             assertThat(poller.wakeups()).isEqualTo(1);
             driver.awaitTurn();
             // The next turn consumes the flag (wait 0); the one after waits for the earlier timer.
@@ -164,7 +167,7 @@ class DriverTest {
     @Test
     void turnFiresDueTimersAfterTheWait() {
         SteppedClock clock = new SteppedClock(0);
-        Driver d = new Driver(clock, new Poller() {
+        Driver d = TimedDriver.of(clock, new Poller() {
             @Override
             public void poll(long timeoutNanos) {
                 clock.advanceNanos(timeoutNanos); // waiting moves the fake time
@@ -174,8 +177,8 @@ class DriverTest {
             public void wakeup() {}
         }, null);
         AtomicInteger fired = new AtomicInteger();
-        d.timers().register(new TimerEntry(), 5 * MS, fired::incrementAndGet);
-        d.timers().register(new TimerEntry(), 200 * MS, fired::incrementAndGet);
+        TimedDriver.timersOf(d).register(new TimerEntry(), 5 * MS, fired::incrementAndGet);
+        TimedDriver.timersOf(d).register(new TimerEntry(), 200 * MS, fired::incrementAndGet);
         assertThat(d.tryDrive(-1)).isTrue(); // this thread's first turn: no wait
         assertThat(fired).hasValue(0);
         assertThat(d.tryDrive(-1)).isTrue();
@@ -183,13 +186,13 @@ class DriverTest {
         assertThat(clock.nanoTime()).isEqualTo(5 * MS);
         while (fired.get() < 2) assertThat(d.tryDrive(-1)).isTrue(); // cascades through level 1
         assertThat(clock.nanoTime()).isEqualTo(200 * MS);
-        assertThat(d.timers().isEmpty()).isTrue();
+        assertThat(TimedDriver.timersOf(d).isEmpty()).isTrue();
     }
 
     @Test
     void secondThreadDoesNotDriveWhileAnotherDoes() throws Exception {
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         try (DrivingThread driver = new DrivingThread(d)) {
             driver.turn(-1);
             awaitTrue(poller::isBlocked);
@@ -203,13 +206,13 @@ class DriverTest {
 
     @Test
     void fallbackThreadFiresTimersWhenNobodyElseDrives() throws Exception {
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-1");
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-1");
         try {
             CountDownLatch fired = new CountDownLatch(1);
             AtomicReference<String> firedOn = new AtomicReference<>();
             long deadline = System.nanoTime() + 30 * MS;
             AtomicReference<Long> firedAt = new AtomicReference<>();
-            d.timers().register(new TimerEntry(), deadline, () -> {
+            TimedDriver.timersOf(d).register(new TimerEntry(), deadline, () -> {
                 firedAt.set(System.nanoTime());
                 firedOn.set(Thread.currentThread().getName());
                 fired.countDown();
@@ -226,7 +229,7 @@ class DriverTest {
 
     @Test
     void idleThreadTakesTheDriverOverFromTheFallbackAndGivesItBack() throws Exception {
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-2");
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-2");
         try {
             awaitTrue(() -> d.owner() == d.fallbackThread());
             // The hand-over is bounded but not instant: try until it happens.
@@ -234,7 +237,7 @@ class DriverTest {
             awaitTrue(() -> d.owner() == d.fallbackThread());
             // Timers still fire after the hand-backs.
             CountDownLatch fired = new CountDownLatch(1);
-            d.timers().register(new TimerEntry(), System.nanoTime() + 5 * MS, fired::countDown);
+            TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 5 * MS, fired::countDown);
             assertThat(fired.await(10, TimeUnit.SECONDS)).isTrue();
         } finally {
             d.close();
@@ -244,11 +247,11 @@ class DriverTest {
 
     @Test
     void busyThreadsPollingNowTakeTheDriverFromTheFallbackAndKeepItAway() throws Exception {
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-4");
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-4");
         try {
             awaitTrue(() -> d.owner() == d.fallbackThread()); // nobody else drives: the fallback does
             // far deadline: the fallback's turn would wait for it, unless the busy look wakes it
-            d.timers().register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
+            TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
             assertThat(d.tryPollNow()).isFalse(); // held by the fallback, which is asked to give it up
             awaitTrue(d::tryPollNow);
             long drivesBefore = d.fallbackDrives();
@@ -264,7 +267,7 @@ class DriverTest {
             assertThat(d.fallbackDrives() - drivesBefore).as("fallback drives while a busy thread polled").isLessThanOrEqualTo(2);
             // and once nobody looks any more, it drives again, so that timers still fire
             CountDownLatch fired = new CountDownLatch(1);
-            d.timers().register(new TimerEntry(), System.nanoTime() + 5 * MS, fired::countDown);
+            TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 5 * MS, fired::countDown);
             assertThat(fired.await(10, TimeUnit.SECONDS)).isTrue();
             assertThat(d.fallbackDrives()).isGreaterThan(drivesBefore);
         } finally {
@@ -275,14 +278,14 @@ class DriverTest {
 
     @Test
     void aLookWithNoTimerArmedAndNothingRegisteredTakesNoTurn() throws Exception {
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), null); // ParkingPoller: nothing registered
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), null); // ParkingPoller: nothing registered
         try {
             assertThat(d.tryPollNow()).as("a look with nothing to find").isFalse();
             assertThat(d.owner()).isNull();
             TimerEntry e = new TimerEntry();
-            d.timers().register(e, System.nanoTime() + 60_000 * MS, () -> { });
+            TimedDriver.timersOf(d).register(e, System.nanoTime() + 60_000 * MS, () -> { });
             assertThat(d.tryPollNow()).as("a look with a timer armed").isTrue();
-            d.timers().cancel(e);
+            TimedDriver.timersOf(d).cancel(e);
             assertThat(d.tryPollNow()).as("a look after the timer's cancel").isFalse();
         } finally {
             d.close();
@@ -291,10 +294,10 @@ class DriverTest {
 
     @Test
     void pollingNowFiresDueTimersOnTheCallingThreadWithoutWaiting() throws Exception {
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), null);
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), null);
         AtomicReference<Thread> firedOn = new AtomicReference<>();
-        d.timers().register(new TimerEntry(), System.nanoTime() + 2 * MS, () -> firedOn.set(Thread.currentThread()));
-        d.timers().register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
+        TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 2 * MS, () -> firedOn.set(Thread.currentThread()));
+        TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
         Thread.sleep(10); // the first is due, the second far away
         long t0 = System.nanoTime();
         assertThat(d.tryPollNow()).isTrue();
@@ -308,7 +311,7 @@ class DriverTest {
         Driver global = Driver.shared();
         assertThat(IdleDriver.current()).isSameAs(global);
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         IdleDriver.install(d);
         try {
             AtomicReference<Waker> captured = new AtomicReference<>();
@@ -335,7 +338,7 @@ class DriverTest {
     void blockOnParksNormallyWhileAnotherThreadDrives() throws Exception {
         Driver global = Driver.shared();
         ManualPoller poller = new ManualPoller();
-        Driver d = new Driver(new SteppedClock(0), poller, null);
+        Driver d = TimedDriver.of(new SteppedClock(0), poller, null);
         IdleDriver.install(d);
         try (DrivingThread driver = new DrivingThread(d)) {
             driver.turn(-1);
@@ -384,7 +387,7 @@ class DriverTest {
     @Test
     void blockOnPingPongAgainstTheFallbackNeverLosesAWake() throws Exception {
         Driver global = Driver.shared();
-        Driver d = new Driver(Clock.system(), new ParkingPoller(), "test-fallback-3");
+        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-3");
         IdleDriver.install(d);
         java.util.concurrent.SynchronousQueue<Flag> q = new java.util.concurrent.SynchronousQueue<>();
         Thread firer = Thread.ofPlatform().start(() -> {

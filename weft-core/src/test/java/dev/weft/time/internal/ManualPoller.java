@@ -1,5 +1,6 @@
 package dev.weft.time.internal;
 
+import dev.weft.driver.internal.Poller;
 import java.util.ArrayList;
 import java.util.List;
 

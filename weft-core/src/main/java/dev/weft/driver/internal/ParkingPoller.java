@@ -1,4 +1,4 @@
-package dev.weft.time.internal;
+package dev.weft.driver.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,12 +1,12 @@
-package dev.weft.time.internal;
+package dev.weft.driver.internal;
 
 /**
- * How the process-wide driver waits for events: the piece a reactor plugs into the driver.
+ * What a {@link Driver}'s turn waits in: the piece a reactor plugs into the driver.
  *
- * <p>The default poller just parks the driving thread (nothing but timers to wait for). The net
- * layer installs a poller that blocks in a {@code Selector} and fires the wakers of channels that
- * became ready. Only the thread that holds the driver calls {@link #poll(long)}; any thread may
- * call {@link #wakeup()}.
+ * <p>{@link ParkingPoller} just parks the driving thread (nothing but timers to wait for). The
+ * pollers of the net floor block in the kernel (NIO's {@code Selector}, or {@code epoll_wait}) and
+ * fire the wakers of the sockets that became ready. Only the thread that holds the driver calls
+ * {@link #poll(long)}; any thread may call {@link #wakeup()}.
  */
 public interface Poller {
 

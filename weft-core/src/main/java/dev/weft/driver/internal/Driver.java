@@ -1,9 +1,6 @@
-package dev.weft.time.internal;
+package dev.weft.driver.internal;
 
-import dev.weft.internal.Drivers;
 import dev.weft.internal.IdleDriver;
-import dev.weft.time.Clock;
-import dev.weft.time.ManualClock;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -13,8 +10,9 @@ import java.util.concurrent.locks.LockSupport;
  * async-io's {@code block_on} that takes the reactor). Each runtime has one, driven by its idle
  * workers and stopped by its {@code close()}; {@link #shared()} is the one for futures polled
  * outside any runtime ({@code blockOn} on a plain thread), driven by such threads while they wait.
- * {@link #current()} is the driver of the runtime whose worker runs the calling code, else the
- * shared one.
+ * The driver knows its timers only as {@link Deadlines} and its I/O only as a {@link Poller}: the
+ * runtime composes it from both ({@link #drive(Deadlines)}), and code that arms a timer or
+ * registers a socket finds those among the runtime's drivers, not through this class.
  *
  * <p>{@link #tryDrive(long)} takes the driver lock if it is free and does one <em>turn</em>: wait in
  * the current {@link Poller} until the earlier of the caller's timeout and the next timer
@@ -34,6 +32,7 @@ import java.util.concurrent.locks.LockSupport;
  * busyTurns      count                     turns taken by busy threads, tryPollNow (owner writes)
  * fallbackDrives count                     times the fallback took the driver (it alone writes)
  * poller         Poller                    how a turn waits; replaced by the reactor (setPoller)
+ * deadlines      Deadlines                 the timers a turn fires; NONE until drive()
  * </pre>
  * <pre>
  * transition          from                    to                       by
@@ -58,6 +57,8 @@ import java.util.concurrent.locks.LockSupport;
  * ask to yield        owner=F, yieldWanted=f  yieldWanted=true         tryPollNow(T) that found F;
  *                                                                      then wakeup()
  * yield               owner=F, yieldWanted=t  owner=null               fallback after its turn
+ * drive(d)            deadlines=NONE          deadlines=d              the composer, once; then
+ *                                                                      wakeup() if owner!=null
  * </pre>
  * <p>Fallback thread F: {@code loop { seen=busyTurns; parkNanos(backoff); if busyTurns=seen and
  * owner=null and CAS(null,F): turn until handoff!=null or yieldWanted, release, backoff=50us
@@ -94,8 +95,9 @@ import java.util.concurrent.locks.LockSupport;
  * after the lock is released (the fallback thread hands it to its uncaught-exception handler and
  * goes on driving).
  *
- * <p>With a {@link ManualClock}, a turn does not wait for the next deadline in real time (it would
- * mean nothing): it waits for I/O or a wake-up, and the clock's {@code advance} wakes it.
+ * <p>On a manual clock the deadlines set no limit to a wait in real time (it would mean nothing):
+ * a turn waits for I/O or a wake-up, and the clock's {@code advance} wakes it (the timers see to
+ * both).
  *
  * <p>Memory consistency effects: actions of a thread before it calls {@code wakeup()} or inserts a
  * timer happen-before the turn that this causes to return (volatile flag / timer lock).
@@ -106,9 +108,6 @@ import java.util.concurrent.locks.LockSupport;
  * }
  */
 public final class Driver implements IdleDriver {
-    /** Where a runtime's {@link Drivers} keep its driver. */
-    public static final Drivers.Key<Driver> KEY = Drivers.key(Driver.class);
-
     /**
      * How long the fallback waits between looks at the lock, growing while other threads drive
      * (async-io's backoff): after it drove or handed over it looks again soon, and while workers
@@ -134,12 +133,9 @@ public final class Driver implements IdleDriver {
         }
     }
 
-    private final Clock clock;
-    private final Timers timers;
     private final Thread fallback;
-    private final boolean manualClock;
-    private final Runnable onClockAdvance = this::wakeup;
     private volatile Poller poller;
+    private volatile Deadlines deadlines = Deadlines.NONE;
     @SuppressWarnings("unused") // accessed through OWNER
     private volatile Thread owner;
     @SuppressWarnings("unused") // accessed through NOTIFIED
@@ -157,18 +153,13 @@ public final class Driver implements IdleDriver {
     private volatile boolean closed;
 
     /**
-     * A driver.
+     * A driver with no timers yet ({@link #drive(Deadlines)}).
      *
-     * @param clock the clock of its timers
      * @param poller how it waits
      * @param fallbackName name of the fallback daemon thread to start, or {@code null} for none
      */
-    public Driver(Clock clock, Poller poller, String fallbackName) {
-        this.clock = clock;
+    public Driver(Poller poller, String fallbackName) {
         this.poller = poller;
-        this.timers = new Timers(clock, this::wakeup);
-        this.manualClock = clock instanceof ManualClock;
-        if (clock instanceof ManualClock m) m.onAdvance(onClockAdvance);
         if (fallbackName == null) {
             this.fallback = null;
         } else {
@@ -180,7 +171,9 @@ public final class Driver implements IdleDriver {
     /**
      * The driver for futures polled outside any runtime: created on first use with a
      * {@link ParkingPoller} and a fallback thread named {@code weft-driver}, and installed with
-     * {@link IdleDriver#install} so that threads blocked in {@code blockOn} drive it.
+     * {@link IdleDriver#install} so that threads blocked in {@code blockOn} drive it. The timers and
+     * the reactor of code outside any runtime attach themselves to it when first used
+     * ({@link #drive(Deadlines)}, {@link #setPoller(Poller)}).
      *
      * @return the shared driver
      */
@@ -189,22 +182,21 @@ public final class Driver implements IdleDriver {
     }
 
     /**
-     * @return the driver of the runtime whose worker runs the calling code, or, outside any
-     *     runtime, the {@linkplain #shared() shared} one
+     * Gives the driver its timers: from now on each turn waits at most until their earliest
+     * deadline and fires what is due. A thread driving now is woken so that its next turn sees
+     * them; a thread that takes the driver later reads them after its CAS (both sides are volatile
+     * accesses: it sees them, or this sees it). Called once, by whoever composes the driver.
+     *
+     * @param d the timers
      */
-    public static Driver current() {
-        Driver d = Drivers.currentOrNull(KEY);
-        return d != null ? d : Shared.DRIVER;
+    public void drive(Deadlines d) {
+        deadlines = d;
+        if (OWNER.getVolatile(this) != null) wakeup();
     }
 
-    /** @return the timers this driver fires */
-    public Timers timers() {
-        return timers;
-    }
-
-    /** @return the clock of this driver */
-    public Clock clock() {
-        return clock;
+    /** @return the timers this driver fires ({@link Deadlines#NONE} until {@link #drive}) */
+    public Deadlines deadlines() {
+        return deadlines;
     }
 
     /** @return the poller turns wait in */
@@ -268,6 +260,7 @@ public final class Driver implements IdleDriver {
     @Override
     public boolean tryPollNow() {
         // nothing a look could find (no timer armed, nothing registered): no lock, no clock read
+        Deadlines timers = deadlines;
         if (!timers.mightFire() && !poller.mightReport()) return false;
         Thread me = Thread.currentThread();
         if (!OWNER.compareAndSet(this, null, me)) {
@@ -279,7 +272,7 @@ public final class Driver implements IdleDriver {
         }
         try {
             if (poller.mightReport()) poller.poll(0);
-            timers.fireExpired(clock.nanoTime());
+            timers.fireExpired();
         } finally {
             busyTurns++; // only the lock's owner writes it
             release(me);
@@ -293,8 +286,8 @@ public final class Driver implements IdleDriver {
     }
 
     /**
-     * Stops the driver (a runtime's, at its close; never the shared one): its fallback thread ends,
-     * it leaves its clock. Does not close the poller (its owner does).
+     * Stops the driver (a runtime's, at its close; never the shared one): its fallback thread ends.
+     * Does not close the poller or the timers (their owner does).
      *
      * @param waitNanos how long to wait for the fallback thread to end
      * @return whether the fallback thread (if any) has ended
@@ -302,7 +295,6 @@ public final class Driver implements IdleDriver {
      */
     public boolean close(long waitNanos) throws InterruptedException {
         closed = true;
-        if (clock instanceof ManualClock m) m.removeListener(onClockAdvance);
         if (fallback == null) return true;
         poller.wakeup();
         LockSupport.unpark(fallback);
@@ -322,19 +314,17 @@ public final class Driver implements IdleDriver {
 
     /** One turn: wait for I/O until the next timer deadline (at most the timeout), fire timers. */
     private void turn(long timeoutNanos) {
-        long next = timers.prepareSleep();
+        Deadlines timers = deadlines;
+        long untilNext = timers.waitNanos();
         long wait = timeoutNanos;
-        if (next != Timers.NO_DEADLINE && (!manualClock || next - clock.nanoTime() <= 0)) {
-            long untilNext = Math.max(0, next - clock.nanoTime());
-            wait = wait < 0 ? untilNext : Math.min(wait, untilNext);
-        }
+        if (untilNext != Deadlines.NO_LIMIT) wait = wait < 0 ? untilNext : Math.min(wait, untilNext);
         if ((boolean) NOTIFIED.getAndSet(this, false)) wait = 0;
         try {
             poller.poll(wait);
         } finally {
             timers.awake();
         }
-        timers.fireExpired(clock.nanoTime());
+        timers.fireExpired();
     }
 
     private void release(Thread me) {
@@ -407,7 +397,7 @@ public final class Driver implements IdleDriver {
 
     /** Lazy holder of the shared driver: created and installed on first use. */
     private static final class Shared {
-        static final Driver DRIVER = new Driver(Clock.system(), new ParkingPoller(), "weft-driver");
+        static final Driver DRIVER = new Driver(new ParkingPoller(), "weft-driver");
 
         static {
             IdleDriver.install(DRIVER);
