@@ -1,10 +1,10 @@
 package dev.weft.weaver.asm;
 
+import dev.weft.weaver.model.Cfg;
+import dev.weft.weaver.model.NaturalLoops;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +15,7 @@ import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.LocalVariableNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
@@ -52,15 +50,9 @@ final class LoopResumes {
     static final int BUDGET = 4_000;
 
     private final MethodNode body;
+    /** The current code, its graph ({@link Cfg#successors()}) and line numbers; remade with the loops. */
     private AbstractInsnNode[] insns;
-    private Map<AbstractInsnNode, Integer> index;
     private int[][] succ;
-    private int[][] pred;
-    private int[] idom;
-    private int[] rpoNumber;
-    /** Each instruction's interval in a depth-first walk of the dominator tree: {@code h} dominates {@code u} iff it encloses {@code u}'s. */
-    private int[] domEnter;
-    private int[] domExit;
     private int[] lineAt;
     /** The natural loops of the current code, by header; {@code null} once the code changed. */
     private Map<Integer, BitSet> loopsByHeader;
@@ -109,20 +101,9 @@ final class LoopResumes {
     private record Plan(int[] headers, BitSet[] loops, BitSet[] regions, List<AbstractInsnNode> labelsNeeded) {}
 
     private Plan plan(JumpInsnNode restore, List<JumpInsnNode> restores) {
-        if (loopsByHeader == null) {
-            graph(restores);
-            // Natural loops of the back edges, by header.
-            loopsByHeader = new HashMap<>();
-            for (int u = 0; u < insns.length; u++) {
-                if (rpoNumber[u] < 0) continue;
-                for (int h : succ[u]) {
-                    if (dominates(h, u)) loopsByHeader.computeIfAbsent(h, k -> new BitSet()).or(loopBody(h, u));
-                }
-            }
-        }
+        if (loopsByHeader == null) read(restores);
         if (loopsByHeader.isEmpty()) return null;
-        int p = index.get(restore.label);
-        if (rpoNumber[p] < 0) return null;
+        int p = body.instructions.indexOf(restore.label);
         List<Integer> around = new ArrayList<>();
         for (Map.Entry<Integer, BitSet> e : loopsByHeader.entrySet()) {
             if (e.getValue().get(p)) around.add(e.getKey());
@@ -167,7 +148,7 @@ final class LoopResumes {
             }
             regions[j] = region;
             for (int x = region.nextSetBit(0); x >= 0; x = region.nextSetBit(x + 1)) {
-                if (fallsThrough(insns[x]) && x + 1 < insns.length && !region.get(x + 1)
+                if (InstructionCfg.fallsThrough(insns[x]) && x + 1 < insns.length && !region.get(x + 1)
                         && !(insns[x + 1] instanceof LabelNode)) {
                     labelsNeeded.add(insns[x + 1]);
                 }
@@ -249,7 +230,7 @@ final class LoopResumes {
                     origin.add(-1);
                 }
                 if (insn instanceof LineNumberNode ln) {
-                    if (r.get(index.get(ln.start))) {
+                    if (r.get(body.instructions.indexOf(ln.start))) {
                         emitted.add(new LineNumberNode(ln.line, map.get(ln.start)));
                         origin.add(-1);
                     }
@@ -257,7 +238,7 @@ final class LoopResumes {
                     emitted.add(insn.clone(map));
                     origin.add(x);
                 }
-                if (fallsThrough(insn) && !r.get(x + 1)) {
+                if (InstructionCfg.fallsThrough(insn) && !r.get(x + 1)) {
                     emitted.add(new JumpInsnNode(Opcodes.GOTO, map.get((LabelNode) insns[x + 1])));
                     origin.add(-1);
                 }
@@ -300,8 +281,8 @@ final class LoopResumes {
      */
     private List<LabelNode[]> spans(List<AbstractInsnNode> emitted, List<Integer> origin, LabelNode start, LabelNode end,
                                     List<List<LabelNode>> before) {
-        int s = index.get(start);
-        int e = index.get(end);
+        int s = body.instructions.indexOf(start);
+        int e = body.instructions.indexOf(end);
         int m = emitted.size();
         List<LabelNode[]> out = new ArrayList<>();
         int k = 0;
@@ -334,7 +315,7 @@ final class LoopResumes {
     }
 
     private LabelNode target(LabelNode l, int from, BitSet[] regions, List<Map<LabelNode, LabelNode>> maps) {
-        int y = index.get(l);
+        int y = body.instructions.indexOf(l);
         for (int i = from; i < regions.length; i++) {
             if (regions[i].get(y)) {
                 LabelNode c = maps.get(i).get(l);
@@ -344,175 +325,17 @@ final class LoopResumes {
         return l;
     }
 
-    private static boolean fallsThrough(AbstractInsnNode insn) {
-        int op = insn.getOpcode();
-        if (op == Opcodes.GOTO || op == Opcodes.ATHROW || op == Opcodes.TABLESWITCH || op == Opcodes.LOOKUPSWITCH) {
-            return false;
-        }
-        return op < Opcodes.IRETURN || op > Opcodes.RETURN;
-    }
-
-    private void graph(List<JumpInsnNode> restores) {
+    /** Reads the current code: its graph, with the restore jumps cut out, its loops and its line numbers. */
+    private void read(List<JumpInsnNode> restores) {
         insns = body.instructions.toArray();
-        int n = insns.length;
-        index = new IdentityHashMap<>();
-        for (int i = 0; i < n; i++) index.put(insns[i], i);
-        List<List<Integer>> s = new ArrayList<>();
-        for (int i = 0; i < n; i++) s.add(new ArrayList<>());
-        java.util.Set<AbstractInsnNode> cut = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-        cut.addAll(restores);
-        lineAt = new int[n];
+        Cfg cfg = InstructionCfg.of(body, restores);
+        succ = cfg.successors();
+        loopsByHeader = NaturalLoops.byHeader(cfg);
+        lineAt = new int[insns.length];
         int line = -1;
-        for (int i = 0; i < n; i++) {
-            AbstractInsnNode insn = insns[i];
-            if (insn instanceof LineNumberNode ln) line = ln.line;
+        for (int i = 0; i < insns.length; i++) {
+            if (insns[i] instanceof LineNumberNode ln) line = ln.line;
             lineAt[i] = line;
-            if (cut.contains(insn)) continue;
-            if (insn instanceof JumpInsnNode j) s.get(i).add(index.get(j.label));
-            if (insn instanceof TableSwitchInsnNode t) {
-                s.get(i).add(index.get(t.dflt));
-                for (LabelNode l : t.labels) s.get(i).add(index.get(l));
-            }
-            if (insn instanceof LookupSwitchInsnNode t) {
-                s.get(i).add(index.get(t.dflt));
-                for (LabelNode l : t.labels) s.get(i).add(index.get(l));
-            }
-            if (fallsThrough(insn) && i + 1 < n) s.get(i).add(i + 1);
         }
-        for (TryCatchBlockNode tcb : body.tryCatchBlocks) {
-            int h = index.get(tcb.handler);
-            for (int i = index.get(tcb.start); i < index.get(tcb.end); i++) {
-                if (insns[i].getOpcode() >= 0) s.get(i).add(h);
-            }
-        }
-        succ = new int[n][];
-        List<List<Integer>> p = new ArrayList<>();
-        for (int i = 0; i < n; i++) p.add(new ArrayList<>());
-        for (int i = 0; i < n; i++) {
-            succ[i] = s.get(i).stream().distinct().mapToInt(Integer::intValue).toArray();
-            for (int y : succ[i]) p.get(y).add(i);
-        }
-        pred = new int[n][];
-        for (int i = 0; i < n; i++) pred[i] = p.get(i).stream().mapToInt(Integer::intValue).toArray();
-        dominators(n);
-    }
-
-    /** Cooper, Harvey and Kennedy's iterative dominators over the reverse postorder from instruction 0. */
-    private void dominators(int n) {
-        rpoNumber = new int[n];
-        Arrays.fill(rpoNumber, -1);
-        int[] order = new int[n];
-        int count = 0;
-        int[] next = new int[n];
-        boolean[] seen = new boolean[n];
-        int[] stack = new int[n];
-        int sp = 0;
-        int[] post = new int[n];
-        stack[sp++] = 0;
-        seen[0] = true;
-        while (sp > 0) {
-            int x = stack[sp - 1];
-            if (next[x] < succ[x].length) {
-                int y = succ[x][next[x]++];
-                if (!seen[y]) {
-                    seen[y] = true;
-                    stack[sp++] = y;
-                }
-            } else {
-                sp--;
-                post[count++] = x;
-            }
-        }
-        for (int k = 0; k < count; k++) {
-            order[k] = post[count - 1 - k];
-            rpoNumber[order[k]] = k;
-        }
-        idom = new int[n];
-        Arrays.fill(idom, -1);
-        idom[0] = 0;
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int k = 1; k < count; k++) {
-                int b = order[k];
-                int nd = -1;
-                for (int q : pred[b]) {
-                    if (rpoNumber[q] < 0 || idom[q] < 0) continue;
-                    nd = nd < 0 ? q : intersect(q, nd);
-                }
-                if (nd >= 0 && idom[b] != nd) {
-                    idom[b] = nd;
-                    changed = true;
-                }
-            }
-        }
-        dominatorIntervals(n);
-    }
-
-    private int intersect(int a, int b) {
-        while (a != b) {
-            while (rpoNumber[a] > rpoNumber[b]) a = idom[a];
-            while (rpoNumber[b] > rpoNumber[a]) b = idom[b];
-        }
-        return a;
-    }
-
-    private boolean dominates(int h, int u) {
-        if (rpoNumber[h] < 0 || rpoNumber[u] < 0 || domEnter[u] < 0) return false;
-        return domEnter[h] <= domEnter[u] && domExit[u] <= domExit[h];
-    }
-
-    /** Numbers the dominator tree's nodes on entry and exit of a depth-first walk from instruction 0. */
-    private void dominatorIntervals(int n) {
-        int[] childCount = new int[n];
-        for (int x = 1; x < n; x++) {
-            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) childCount[idom[x]]++;
-        }
-        int[][] children = new int[n][];
-        for (int x = 0; x < n; x++) children[x] = new int[childCount[x]];
-        int[] filled = new int[n];
-        for (int x = 1; x < n; x++) {
-            if (rpoNumber[x] >= 0 && idom[x] >= 0 && idom[x] != x) children[idom[x]][filled[idom[x]]++] = x;
-        }
-        domEnter = new int[n];
-        domExit = new int[n];
-        Arrays.fill(domEnter, -1);
-        int[] stack = new int[n];
-        int[] next = new int[n];
-        int sp = 0;
-        int clock = 0;
-        stack[sp++] = 0;
-        domEnter[0] = clock++;
-        while (sp > 0) {
-            int x = stack[sp - 1];
-            if (next[x] < children[x].length) {
-                int c = children[x][next[x]++];
-                domEnter[c] = clock++;
-                stack[sp++] = c;
-            } else {
-                domExit[x] = clock++;
-                sp--;
-            }
-        }
-    }
-
-    private BitSet loopBody(int h, int u) {
-        BitSet b = new BitSet();
-        b.set(h);
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        if (!b.get(u)) {
-            b.set(u);
-            work.add(u);
-        }
-        while (!work.isEmpty()) {
-            int x = work.poll();
-            for (int q : pred[x]) {
-                if (rpoNumber[q] >= 0 && !b.get(q)) {
-                    b.set(q);
-                    work.add(q);
-                }
-            }
-        }
-        return b;
     }
 }
