@@ -2,9 +2,9 @@ package dev.weft.net;
 
 import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
-import dev.weft.net.internal.Reactor;
-import dev.weft.net.internal.Readiness;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.nio.Reactor;
+import dev.weft.net.internal.nio.Readiness;
+import dev.weft.net.internal.nio.Source;
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
 
@@ -35,6 +35,16 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
     private Async(T channel, Source source) {
         this.channel = channel;
         this.source = source;
+    }
+
+    /**
+     * @param channel a channel registered already (a stream's)
+     * @param source its registration
+     * @param <T> the channel type
+     * @return the asynchronous view of it, sharing the registration
+     */
+    static <T extends SelectableChannel> Async<T> over(T channel, Source source) {
+        return new Async<>(channel, source);
     }
 
     /**

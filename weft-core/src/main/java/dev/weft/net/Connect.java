@@ -1,10 +1,11 @@
 package dev.weft.net;
 
+import dev.weft.net.internal.nio.NioStream;
 import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.net.internal.NetProvider;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.nio.Source;
 import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.time.Sleep;
 import dev.weft.time.Time;
@@ -114,7 +115,7 @@ final class Connect<S> implements IoFuture<S> {
         io.source().connecting(false);
         Async<SocketChannel> connected = io;
         io = null;
-        return done(new StreamIo(connected));
+        return done(new NioStream(connected.get(), connected.source()));
     }
 
     private Poll<S> done(StreamEndpoint connected) throws IOException {

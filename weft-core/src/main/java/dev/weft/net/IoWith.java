@@ -5,7 +5,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.nio.Source;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;

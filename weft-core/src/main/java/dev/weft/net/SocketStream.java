@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.net.internal.nio.NioStream;
 import dev.weft.io.IoFuture;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -7,7 +8,7 @@ import dev.weft.future.Poll;
 import dev.weft.io.AsyncIo;
 import dev.weft.io.AsyncRead;
 import dev.weft.io.AsyncWrite;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.nio.Source;
 import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -213,7 +214,7 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
      *     poller, which have no NIO channel
      */
     public Async<SocketChannel> channel() {
-        if (io instanceof StreamIo real) return real.io();
+        if (io instanceof NioStream real) return Async.over(real.channel(), real.source());
         throw new UnsupportedOperationException("this stream has no NIO channel (" + io
                 + ": simulated, or on the native epoll poller): use the stream's own methods (read, write,"
                 + " getOption, setOption), or build the runtime with poller(IoPoller.NIO)");

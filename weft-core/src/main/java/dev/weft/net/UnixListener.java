@@ -1,5 +1,6 @@
 package dev.weft.net;
 
+import dev.weft.net.internal.nio.NioListener;
 import dev.weft.io.IoFuture;
 import dev.weft.future.Future;
 import java.io.IOException;

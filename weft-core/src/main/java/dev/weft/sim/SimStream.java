@@ -4,7 +4,6 @@ import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
 import dev.weft.io.IoFuture;
-import dev.weft.net.internal.Source;
 import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -258,7 +257,7 @@ final class SimStream implements StreamEndpoint {
 
     @Override
     public void deregister(int dir) {
-        if (dir == Source.READ) readers.deregister(in);
+        if (dir == StreamEndpoint.READ) readers.deregister(in);
         else writers.deregister(out);
     }
 

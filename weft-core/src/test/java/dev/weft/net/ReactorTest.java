@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.net.internal.Reactor;
+import dev.weft.net.internal.nio.Reactor;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;

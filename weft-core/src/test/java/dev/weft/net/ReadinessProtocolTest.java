@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.future.Poll;
-import dev.weft.net.internal.Reactor;
-import dev.weft.net.internal.Source;
+import dev.weft.net.internal.nio.Reactor;
+import dev.weft.net.internal.nio.Source;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Pipe;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The rows of {@link Source}'s state table and {@code StreamIo}'s readiness cache, one by one. The
+ * The rows of {@link Source}'s state table and {@code NioStream}'s readiness cache, one by one. The
  * Source tests drive a reactor of their own by hand ({@code poll}), so each select is explicit.
  */
 class ReadinessProtocolTest {

@@ -13,7 +13,7 @@ import jdk.jfr.StackTrace;
 @Category("Weft")
 @Description("A select (NIO) or epoll_wait (native poller) of a runtime's reactor that found ready sockets, and how many tasks it woke")
 @StackTrace(false)
-final class ReactorTurnEvent extends Event {
+public final class ReactorTurnEvent extends Event {
     /** The guard the driving thread reads. */
     static final ReactorTurnEvent PROBE = new ReactorTurnEvent();
 
@@ -24,7 +24,7 @@ final class ReactorTurnEvent extends Event {
     int woken;
 
     /** Records a turn that found {@code ready} sockets and woke {@code woken} tasks, if recording. */
-    static void emit(int ready, int woken) {
+    public static void emit(int ready, int woken) {
         if (ready <= 0 || !PROBE.isEnabled()) return;
         ReactorTurnEvent e = new ReactorTurnEvent();
         e.readyKeys = ready;

@@ -1,5 +1,9 @@
 package dev.weft.net.internal;
 
+import dev.weft.net.internal.epoll.EpollPoller;
+import dev.weft.net.internal.epoll.Libc;
+import dev.weft.net.internal.epoll.NativeNet;
+import dev.weft.net.internal.nio.Reactor;
 import dev.weft.internal.Drivers;
 import dev.weft.net.IoPoller;
 import dev.weft.driver.internal.Poller;

@@ -2,6 +2,8 @@ package dev.weft.net.internal;
 
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
+import dev.weft.io.AsyncRead;
+import dev.weft.io.AsyncWrite;
 import dev.weft.io.IoFuture;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -16,52 +18,29 @@ import java.nio.ByteBuffer;
  * Poll<Integer> n = endpoint.pollRead(cx, buf); // pending: cx's waker is registered
  * }
  *
- * <p>The poll methods follow {@code AsyncRead}/{@code AsyncWrite}: a read answers {@code -1} at end
- * of stream, a write at least one byte; a pending answer has registered the context's waker in the
+ * <p>The poll methods are {@code AsyncRead}'s and {@code AsyncWrite}'s: a read answers {@code -1} at
+ * end of stream, a write at least one byte; a pending answer has registered the context's waker in the
  * direction's one slot (one reader and one writer at a time), and {@link #deregister(int)} drops
  * that slot when the waiting future is cancelled. {@link #close()} wakes both directions; their
  * next polls fail with {@link java.nio.channels.ClosedChannelException}.
  */
-public interface StreamEndpoint {
-    /**
-     * @param cx the context whose waker waits if nothing is there
-     * @param dst where the bytes go
-     * @return the count read, {@code -1} at end of stream, or pending
-     * @throws IOException if the connection failed (reset, closed)
-     */
-    Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException;
+public interface StreamEndpoint extends AsyncRead, AsyncWrite {
+    /** The read direction, for {@link #deregister(int)}. */
+    int READ = 0;
+    /** The write direction, for {@link #deregister(int)}. */
+    int WRITE = 1;
 
     /**
-     * @param cx the context whose waker waits if there is no room
-     * @param src the bytes
-     * @return the count taken, or pending
-     * @throws IOException if the connection failed (reset, broken pipe, closed)
-     */
-    Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException;
-
-    /**
-     * A gathering write, as {@link dev.weft.io.AsyncWrite#pollWriteVectored}; the default writes
-     * from the first buffer with bytes.
+     * Sockets keep no bytes of their own: a write that returned has handed its bytes to the
+     * kernel (or the simulated network), so a flush is ready at once.
      *
-     * @param cx the context whose waker waits if there is no room
-     * @param srcs the buffers
-     * @return the count taken (0 if no buffer has bytes), or pending
-     * @throws IOException if the connection failed
-     */
-    default Poll<Long> pollWriteVectored(Context cx, ByteBuffer[] srcs) throws IOException {
-        for (ByteBuffer b : srcs) {
-            if (!b.hasRemaining()) continue;
-            return pollWrite(cx, b) instanceof Poll.Ready<Integer>(Integer n) ? Poll.ready((long) n) : Poll.pending();
-        }
-        return Poll.ready(0L);
-    }
-
-    /**
      * @param cx the context
-     * @return ready once the output half is shut down
-     * @throws IOException if the stream is closed
+     * @return ready
      */
-    Poll<Void> pollShutdown(Context cx) throws IOException;
+    @Override
+    default Poll<Void> pollFlush(Context cx) {
+        return Poll.ready(null);
+    }
 
     /**
      * Shuts the output half down now: the peer reads end of stream after the bytes in flight.
@@ -107,7 +86,7 @@ public interface StreamEndpoint {
     <T> void setOption(SocketOption<T> name, T value) throws IOException;
 
     /**
-     * Drops the slot of the waiting read ({@link Source#READ}) or write ({@link Source#WRITE}),
+     * Drops the slot of the waiting read ({@link #READ}) or write ({@link #WRITE}),
      * for a cancelled future; nothing if nobody waits.
      *
      * @param dir the direction

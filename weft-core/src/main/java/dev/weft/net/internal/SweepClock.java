@@ -13,12 +13,12 @@ package dev.weft.net.internal;
  *
  * <p>The driving thread's only (one at a time: the driver lock orders them).
  */
-final class SweepClock {
+public final class SweepClock {
     static final long INTERVAL_NANOS = 1_000_000_000L;
     private long next = System.nanoTime() + INTERVAL_NANOS;
 
     /** @return whether a sweep is due now (and, if so, the next one is a second away) */
-    boolean due() {
+    public boolean due() {
         long now = System.nanoTime();
         if (now - next < 0) return false;
         next = now + INTERVAL_NANOS;

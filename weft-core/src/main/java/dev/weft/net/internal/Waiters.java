@@ -14,18 +14,18 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: every method is called with the owning {@link Source}'s lock held.
  */
-final class Waiters {
+public final class Waiters {
     private Object[] keys = new Object[2];
     private Waker[] wakers = new Waker[2];
     private int count;
 
     /** @return whether nobody waits */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return count == 0;
     }
 
     /** @return how many parties wait */
-    int size() {
+    public int size() {
         return count;
     }
 
@@ -35,7 +35,7 @@ final class Waiters {
      * @param key the waiting party
      * @param waker the waker to wake on readiness
      */
-    void put(Object key, Waker waker) {
+    public void put(Object key, Waker waker) {
         for (int i = 0; i < count; i++) {
             if (keys[i] == key) {
                 wakers[i] = waker;
@@ -58,7 +58,7 @@ final class Waiters {
      * @param waker the new waker
      * @return whether {@code key} holds a slot (else nothing changed)
      */
-    boolean replace(Object key, Waker waker) {
+    public boolean replace(Object key, Waker waker) {
         for (int i = 0; i < count; i++) {
             if (keys[i] == key) {
                 wakers[i] = waker;
@@ -72,7 +72,7 @@ final class Waiters {
      * @param key a waiting party
      * @return whether {@code key} holds a slot
      */
-    boolean contains(Object key) {
+    public boolean contains(Object key) {
         for (int i = 0; i < count; i++) {
             if (keys[i] == key) return true;
         }
@@ -85,7 +85,7 @@ final class Waiters {
      * @param key a waiting party
      * @return whether a slot was removed
      */
-    boolean remove(Object key) {
+    public boolean remove(Object key) {
         for (int i = 0; i < count; i++) {
             if (keys[i] == key) {
                 count--;
@@ -107,7 +107,7 @@ final class Waiters {
      *
      * @return how many slots were removed
      */
-    int sweepDead() {
+    public int sweepDead() {
         int removed = 0;
         for (int i = 0; i < count; ) {
             if (wakers[i].isSpent()) {
@@ -129,7 +129,7 @@ final class Waiters {
      *
      * @param out where the wakers go; woken by the caller after it released the lock
      */
-    void drainTo(WakeList out) {
+    public void drainTo(WakeList out) {
         for (int i = 0; i < count; i++) {
             out.add(wakers[i]);
             keys[i] = null;

@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * wakeSleeper()   SLEEPING   WOKEN     any thread: true, the caller wakes the sleeper; else no change
  * </pre>
  */
-final class WakeFlag {
+public final class WakeFlag {
     private static final int AWAKE = 0;
     private static final int SLEEPING = 1;
     private static final int WOKEN = 2;
@@ -38,17 +38,17 @@ final class WakeFlag {
     private final AtomicInteger state = new AtomicInteger();
 
     /** @return whether the driving thread may block (no wake-up is pending) */
-    boolean enterSleep() {
+    public boolean enterSleep() {
         return state.compareAndSet(AWAKE, SLEEPING);
     }
 
     /** The driving thread's wait ended; a pending token is consumed. */
-    void awake() {
+    public void awake() {
         state.set(AWAKE);
     }
 
     /** @return whether the caller must wake the sleeping thread (it was SLEEPING) */
-    boolean wake() {
+    public boolean wake() {
         while (true) {
             int s = state.get();
             if (s == WOKEN) return false;
@@ -57,7 +57,7 @@ final class WakeFlag {
     }
 
     /** @return whether a thread was SLEEPING, now WOKEN: the caller wakes it; no token otherwise */
-    boolean wakeSleeper() {
+    public boolean wakeSleeper() {
         return state.compareAndSet(SLEEPING, WOKEN);
     }
 }

@@ -10,27 +10,27 @@ import java.util.Arrays;
  *
  * <p>Not thread-safe: owned by one thread at a time (the driving thread, or one closing thread).
  */
-final class WakeList {
+public final class WakeList {
     private Waker[] wakers = new Waker[16];
     private int count;
 
     /** @return how many wakers are collected */
-    int size() {
+    public int size() {
         return count;
     }
 
     /** @return whether no waker is collected */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return count == 0;
     }
 
-    void add(Waker w) {
+    public void add(Waker w) {
         if (count == wakers.length) wakers = Arrays.copyOf(wakers, count * 2);
         wakers[count++] = w;
     }
 
     /** Wakes every collected waker once, in order, and empties the list. */
-    void wakeAll() {
+    public void wakeAll() {
         int n = count;
         count = 0;
         for (int i = 0; i < n; i++) {

@@ -1,33 +1,27 @@
 /**
- * The pollers behind {@code dev.weft.net}; not exported.
+ * What the pollers behind {@code dev.weft.net} share; not exported. One package per poller
+ * ({@code nio}, {@code epoll}) holds the rest.
  *
  * <h2>Maintainer overview</h2>
  * Each runtime has one poller, chosen when it is built ({@link dev.weft.net.internal.RuntimeNet}):
- * NIO's selector or the native epoll poller. Either is the poller of the runtime's driver
- * ({@link dev.weft.driver.internal.Poller}), so idle workers wait in it together with the timers.
+ * NIO's selector ({@code dev.weft.net.internal.nio}) or the native epoll poller
+ * ({@code dev.weft.net.internal.epoll}). A poller implements two contracts:
  * <ul>
- *   <li>{@link dev.weft.net.internal.Reactor}: one NIO {@code Selector}; coalesced wake-ups (one
- *       {@code Selector.wakeup()} per sleep). Code outside any runtime shares one
- *       ({@code Reactor.shared()}), the poller of the shared driver.</li>
- *   <li>{@link dev.weft.net.internal.EpollPoller}: {@code epoll} through the Foreign Function and
- *       Memory API, edge-triggered, with {@link dev.weft.net.internal.EpollSource} per socket and
- *       {@link dev.weft.net.internal.NativeNet} handing out its endpoints.</li>
- *   <li>{@link dev.weft.net.internal.Source}: one registered channel; per direction (read/write) a
- *       small list of waiting tasks ({@code Waiters}); interest armed by the waiting task itself and
- *       kept armed after an event woke somebody (no re-arm per round trip, as Netty keeps
- *       {@code OP_READ}); a report that finds nobody waiting marks the direction stale, and the
- *       next poll disarms it if still nobody waits (so a level-triggered selector cannot spin).
- *       The state table and the no-lost-wake-up argument are at the top of that class.</li>
- *   <li>{@link dev.weft.net.internal.Readiness}: the {@code readable()}/{@code writable()}
- *       future; its {@code cancel()} removes its slot.</li>
- *   <li>{@link dev.weft.net.internal.NetProvider}: the seam for a network other than the kernel's
- *       (a simulation's), found among a runtime's drivers; it hands out
- *       {@link dev.weft.net.internal.StreamEndpoint}s, {@link dev.weft.net.internal.ListenerEndpoint}s
- *       and {@link dev.weft.net.internal.DatagramEndpoint}s, the interfaces the sockets of
- *       {@code dev.weft.net} drive whichever network is under them.</li>
+ *   <li>the driver's {@link dev.weft.driver.internal.Poller}: what the runtime's driver waits in,
+ *       so idle workers wait for sockets and timers at once;</li>
+ *   <li>the endpoints the public sockets drive: {@link dev.weft.net.internal.StreamEndpoint} (an
+ *       {@code AsyncRead} and {@code AsyncWrite}), {@link dev.weft.net.internal.ListenerEndpoint}
+ *       and {@link dev.weft.net.internal.DatagramEndpoint}. A poller other than NIO hands them out
+ *       through a {@link dev.weft.net.internal.NetProvider} registered among the runtime's drivers
+ *       (epoll's {@code NativeNet}; a simulation's network is one too); without one the sockets
+ *       use NIO's.</li>
  * </ul>
- * Wakers are always collected under a lock and woken after it is released ({@code WakeList}).
- * Interest changes from tasks reach the driving thread through an allocation-free stack of sources
- * ({@code Reactor}); only the driving thread touches selection keys.
+ * Shared by both pollers: {@link dev.weft.net.internal.Waiters} (the tasks waiting for one
+ * direction of one socket), {@link dev.weft.net.internal.WakeList} (wakers collected under a lock
+ * and woken after it is released), {@link dev.weft.net.internal.WakeFlag} (one kernel wake-up per
+ * sleep, however many threads ask), {@link dev.weft.net.internal.SweepClock} (how often a poller
+ * sweeps the slots of ended tasks) and the JFR event of a turn
+ * ({@link dev.weft.net.internal.ReactorTurnEvent}). A third poller (io_uring) gets a package of its
+ * own beside these two, implementing the same contracts.
  */
 package dev.weft.net.internal;

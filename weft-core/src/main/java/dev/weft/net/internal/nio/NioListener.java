@@ -1,8 +1,7 @@
-package dev.weft.net;
+package dev.weft.net.internal.nio;
 
 import dev.weft.future.Waker;
 import dev.weft.net.internal.ListenerEndpoint;
-import dev.weft.net.internal.Source;
 import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -11,16 +10,18 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * The real network's {@link ListenerEndpoint}: a non-blocking {@link ServerSocketChannel}
- * registered with the reactor, for {@link TcpListener} and {@link UnixListener}. Waiting accepts
+ * NIO's {@link ListenerEndpoint}: a non-blocking {@link ServerSocketChannel} registered with the
+ * reactor, for {@code TcpListener} and {@code UnixListener}. Waiting accepts
  * hold slots in the source's read direction ({@code OP_ACCEPT}). Immutable; the source guards its
  * own state.
  */
-final class NioListener implements ListenerEndpoint {
-    private final Async<ServerSocketChannel> io;
+public final class NioListener implements ListenerEndpoint {
+    private final ServerSocketChannel ch;
+    private final Source source;
 
-    private NioListener(Async<ServerSocketChannel> io) {
-        this.io = io;
+    private NioListener(ServerSocketChannel ch, Source source) {
+        this.ch = ch;
+        this.source = source;
     }
 
     /**
@@ -32,10 +33,10 @@ final class NioListener implements ListenerEndpoint {
      * @return the listener
      * @throws IOException if the address cannot be bound
      */
-    static NioListener bind(ServerSocketChannel ch, SocketAddress address, int backlog) throws IOException {
+    public static NioListener bind(ServerSocketChannel ch, SocketAddress address, int backlog) throws IOException {
         try {
             ch.bind(address, backlog);
-            return new NioListener(Async.of(ch));
+            return new NioListener(ch, Reactor.current().register(ch));
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -51,12 +52,12 @@ final class NioListener implements ListenerEndpoint {
      */
     @Override
     public StreamEndpoint accept() throws IOException {
-        SocketChannel ch = io.get().accept();
-        if (ch == null) return null;
+        SocketChannel accepted = ch.accept();
+        if (accepted == null) return null;
         try {
-            return new StreamIo(Async.of(ch));
+            return new NioStream(accepted, Reactor.current().register(accepted));
         } catch (IOException | RuntimeException e) {
-            ch.close();
+            accepted.close();
             if (e.getClass() == IOException.class) {
                 throw new SocketException("cannot register an accepted connection: " + e.getMessage(), e);
             }
@@ -66,31 +67,32 @@ final class NioListener implements ListenerEndpoint {
 
     @Override
     public boolean register(Object owner, Waker waker) {
-        return io.source().register(Source.READ, owner, waker);
+        return source.register(Source.READ, owner, waker);
     }
 
     @Override
     public void deregister(Object owner) {
-        io.source().deregister(Source.READ, owner);
+        source.deregister(Source.READ, owner);
     }
 
     @Override
     public SocketAddress localAddress() throws IOException {
-        return io.get().getLocalAddress();
+        return ch.getLocalAddress();
     }
 
     @Override
     public int waiterCount() {
-        return io.source().waiterCount();
+        return source.waiterCount();
     }
 
     @Override
     public void close() throws IOException {
-        io.close();
+        source.close();
+        ch.close();
     }
 
     @Override
     public String toString() {
-        return io.get().toString();
+        return ch.toString();
     }
 }

@@ -1,5 +1,9 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.DatagramEndpoint;
+import dev.weft.net.internal.ListenerEndpoint;
+import dev.weft.net.internal.NetProvider;
+import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.io.IoFuture;
 import java.io.IOException;
 import java.net.SocketAddress;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;

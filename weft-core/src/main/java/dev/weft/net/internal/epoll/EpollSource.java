@@ -1,5 +1,7 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.Waiters;
+import dev.weft.net.internal.WakeList;
 import dev.weft.future.Waker;
 import dev.weft.future.internal.Wakes;
 import java.io.IOException;

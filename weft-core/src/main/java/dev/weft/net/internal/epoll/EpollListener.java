@@ -1,5 +1,7 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.ListenerEndpoint;
+import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Waker;
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,5 +1,8 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.nio;
 
+import dev.weft.net.internal.StreamEndpoint;
+import dev.weft.net.internal.Waiters;
+import dev.weft.net.internal.WakeList;
 import dev.weft.future.Waker;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
@@ -99,9 +102,9 @@ import java.nio.channels.SelectionKey;
  */
 public final class Source {
     /** The read direction (read, accept, receive). */
-    public static final int READ = 0;
+    public static final int READ = StreamEndpoint.READ;
     /** The write direction (write, connect, send). */
-    public static final int WRITE = 1;
+    public static final int WRITE = StreamEndpoint.WRITE;
 
     private final Reactor reactor;
     private final SelectableChannel channel;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.nio;
 
 import dev.weft.future.Context;
 import dev.weft.future.Future;

@@ -1,5 +1,6 @@
-package dev.weft.net;
+package dev.weft.net.internal.nio;
 
+import dev.weft.net.Async;
 import dev.weft.io.IoFuture;
 import dev.weft.net.internal.DatagramEndpoint;
 import java.io.IOException;
@@ -13,7 +14,7 @@ import java.nio.channels.DatagramChannel;
  * with the reactor; each operation is a {@code readWith}/{@code writeWith} of the channel.
  * Immutable.
  */
-final class NioDatagram implements DatagramEndpoint {
+public final class NioDatagram implements DatagramEndpoint {
     private final Async<DatagramChannel> io;
 
     private NioDatagram(Async<DatagramChannel> io) {
@@ -25,7 +26,7 @@ final class NioDatagram implements DatagramEndpoint {
      * @return a bound, registered socket
      * @throws IOException if it cannot be bound (the channel is closed then)
      */
-    static NioDatagram bind(SocketAddress address) throws IOException {
+    public static NioDatagram bind(SocketAddress address) throws IOException {
         DatagramChannel ch = DatagramChannel.open();
         try {
             ch.bind(address);

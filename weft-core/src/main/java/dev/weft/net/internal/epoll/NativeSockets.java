@@ -1,4 +1,4 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

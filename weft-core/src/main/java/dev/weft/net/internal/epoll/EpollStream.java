@@ -1,5 +1,6 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
@@ -195,7 +196,7 @@ final class EpollStream implements StreamEndpoint {
 
     @Override
     public void deregister(int dir) {
-        if (dir == Source.READ) src.deregister(EpollSource.READ, reader);
+        if (dir == StreamEndpoint.READ) src.deregister(EpollSource.READ, reader);
         else src.deregister(EpollSource.WRITE, writer);
     }
 

@@ -1,5 +1,6 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.DatagramEndpoint;
 import dev.weft.io.IoFuture;
 import java.io.IOException;
 import java.lang.foreign.Arena;

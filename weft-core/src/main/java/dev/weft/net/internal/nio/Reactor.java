@@ -1,5 +1,9 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.nio;
 
+import dev.weft.net.internal.ReactorTurnEvent;
+import dev.weft.net.internal.SweepClock;
+import dev.weft.net.internal.WakeFlag;
+import dev.weft.net.internal.WakeList;
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.Simulation;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
 import dev.weft.future.Context;
 import dev.weft.future.Poll;

@@ -1,10 +1,9 @@
-package dev.weft.net;
+package dev.weft.net.internal.nio;
 
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.internal.Coop;
 import dev.weft.io.IoFuture;
-import dev.weft.net.internal.Source;
 import dev.weft.net.internal.StreamEndpoint;
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -15,8 +14,9 @@ import java.nio.channels.SocketChannel;
 
 /**
  * The {@link dev.weft.io.AsyncRead}/{@link dev.weft.io.AsyncWrite} poll methods of a connected
- * stream socket (TCP or Unix-domain), shared by {@link TcpStream} and {@link UnixStream}: the
- * real network's {@link StreamEndpoint}, over a non-blocking {@link SocketChannel}.
+ * stream socket (TCP or Unix-domain), shared by {@code TcpStream} and {@code UnixStream}: NIO's
+ * {@link StreamEndpoint}, over a non-blocking {@link SocketChannel} registered with a
+ * {@link Reactor} (its {@link Source}).
  *
  * <p>The read side registers under the key {@code reader}, the write side under {@code writer}
  * (one slot each: one task reads and one task writes at a time, as with any stream). A slot left
@@ -43,14 +43,13 @@ import java.nio.channels.SocketChannel;
  * touched only by the read side's poll (one at a time), {@code writer.state} only by the write
  * side's.
  */
-final class StreamIo implements StreamEndpoint {
+public final class NioStream implements StreamEndpoint {
     private static final int UNKNOWN = 0;
     private static final int DRAINED = 1;
     private static final int WAITING = 2;
     /** What {@link #transfer} answers for pending. */
     private static final long PENDING = Long.MIN_VALUE;
 
-    private final Async<SocketChannel> io;
     private final SocketChannel ch;
     private final Source source;
     private final Side reader = new Side(Source.READ);
@@ -66,14 +65,23 @@ final class StreamIo implements StreamEndpoint {
         }
     }
 
-    StreamIo(Async<SocketChannel> io) {
-        this.io = io;
-        this.ch = io.get();
-        this.source = io.source();
+    /**
+     * @param ch a connected channel
+     * @param source its registration with the reactor
+     */
+    public NioStream(SocketChannel ch, Source source) {
+        this.ch = ch;
+        this.source = source;
     }
 
-    Async<SocketChannel> io() {
-        return io;
+    /** @return the channel under this stream */
+    public SocketChannel channel() {
+        return ch;
+    }
+
+    /** @return the channel's registration with the reactor */
+    public Source source() {
+        return source;
     }
 
     @Override
@@ -148,12 +156,12 @@ final class StreamIo implements StreamEndpoint {
 
     @Override
     public IoFuture<Void> readable() {
-        return io.readable();
+        return new Readiness(source, Source.READ);
     }
 
     @Override
     public IoFuture<Void> writable() {
-        return io.writable();
+        return new Readiness(source, Source.WRITE);
     }
 
     @Override
@@ -190,7 +198,8 @@ final class StreamIo implements StreamEndpoint {
 
     @Override
     public void close() throws IOException {
-        io.close();
+        source.close();
+        ch.close();
     }
 
     @Override

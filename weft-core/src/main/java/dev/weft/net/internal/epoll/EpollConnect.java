@@ -1,5 +1,6 @@
-package dev.weft.net.internal;
+package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.io.IoFuture;
