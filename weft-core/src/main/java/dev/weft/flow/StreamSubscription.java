@@ -30,8 +30,11 @@ import java.util.concurrent.Flow;
  *
  * <p>Memory consistency effects: a subscriber's actions before {@code request(n)} happen-before
  * the driver delivers the elements that this demand allows.
+ *
+ * <p>Not final so that a Lincheck test can check a deliberately broken subclass, whose
+ * {@link #demandArrived()} does not wake the driver; no production code extends it.
  */
-final class StreamSubscription implements Flow.Subscription {
+class StreamSubscription implements Flow.Subscription {
     /** The value of {@code illegal} while no non-positive request was made (those are {@code <= 0}). */
     static final long NONE = 1;
 
@@ -46,25 +49,14 @@ final class StreamSubscription implements Flow.Subscription {
     }
 
     private final String name;
-    /** Always true but in a test's deliberately broken variant, whose requests never wake. */
-    private final boolean requestsWake;
     private volatile long demand;
     private volatile boolean cancelled;
     private volatile long illegal = NONE;
     private volatile Waker waker;
 
+    /** @param name the subscription's name, for its {@code toString} */
     StreamSubscription(String name) {
-        this(name, true);
-    }
-
-    /**
-     * @param name the subscription's name, for its {@code toString}
-     * @param requestsWake {@code false} only for a test's deliberately broken variant: a request
-     *     that makes demand positive does not wake the driver (a lost wake-up)
-     */
-    StreamSubscription(String name, boolean requestsWake) {
         this.name = name;
-        this.requestsWake = requestsWake;
     }
 
     /**
@@ -88,7 +80,15 @@ final class StreamSubscription implements Flow.Subscription {
             next = prev + n;
             if (next < 0) next = Long.MAX_VALUE;
         } while (!DEMAND.compareAndSet(this, prev, next));
-        if (prev == 0 && requestsWake) wake();
+        if (prev == 0) demandArrived();
+    }
+
+    /**
+     * Demand went from zero to positive: wakes the driver, which waits for demand only after it
+     * saw zero.
+     */
+    void demandArrived() {
+        wake();
     }
 
     /** Stops the subscription: the driver cancels the stream and signals nothing more. Idempotent. */

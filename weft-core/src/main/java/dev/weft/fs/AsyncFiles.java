@@ -14,8 +14,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The file system, asynchronously: each call runs the matching {@link java.nio.file.Files}
- * operation on the process-wide blocking pool ({@link Blocking}) and returns its future
- * (async-fs). Named {@code AsyncFiles} so it never shadows {@code java.nio.file.Files}.
+ * operation on a blocking pool and returns its future (async-fs): the pool of the runtime whose
+ * worker makes the call (each runtime owns one), or, outside any runtime, the shared pool
+ * ({@link Blocking#currentPool()}). Named {@code AsyncFiles} so it never shadows
+ * {@code java.nio.file.Files}.
  *
  * {@snippet :
  * Weft.await(AsyncFiles.writeString(path, "hello"));

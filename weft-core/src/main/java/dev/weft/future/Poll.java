@@ -7,9 +7,13 @@ import java.util.NoSuchElementException;
  * {@link Pending}.
  *
  * <p>The pending answer is one shared instance ({@link #pending()}), so a future that is not done
- * yet allocates nothing to say so. A ready answer is a small record; it is built once per
- * completed future, and the JIT removes it entirely when the caller unpacks it at once (measured by
- * {@code weft-bench}'s {@code PollBench} with {@code -prof gc}).
+ * yet allocates nothing to say so. A ready answer is a small record (16 bytes), usually a new one
+ * per ready poll ({@link #ready} of {@code null} answers one shared instance). Whether the JIT removes
+ * a new {@code Ready} depends on the code around it and cannot be counted on: with
+ * {@code -prof gc}, {@code StreamBench} measured no allocation in a loop that inlines an
+ * always-ready stream, but 16 bytes per element wherever the answer could also be the shared
+ * pending one, and reworking a channel receive and its callers so that C2 might remove its
+ * {@code Ready} did not help ({@code weft-bench/RESULTS.md}).
  *
  * {@snippet :
  * Poll<String> p = Poll.ready("hi");

@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.channels.SelectableChannel;
 
 /**
- * A {@link SelectableChannel} made asynchronous: non-blocking and registered with the reactor
- * (smol's {@code Async<T>}, seed 002).
+ * A {@link SelectableChannel} made asynchronous: non-blocking and registered with an NIO reactor
+ * (smol's {@code Async<T>}). It always uses NIO's {@code Selector}, whichever poller the runtime
+ * chose ({@link IoPoller}): on a runtime with the native epoll poller, its channels are on the
+ * shared NIO reactor.
  *
  * <p>{@link #readWith(IoOp)} and {@link #writeWith(IoOp)} run a non-blocking operation and, each
  * time it would block (answers {@code null}, see {@link IoOp}), wait until the reactor reports the
@@ -48,7 +50,11 @@ public final class Async<T extends SelectableChannel> implements AutoCloseable {
     }
 
     /**
-     * Makes {@code channel} non-blocking and registers it with the process-wide reactor.
+     * Makes {@code channel} non-blocking and registers it with the NIO reactor of the runtime
+     * whose worker calls this (each runtime whose poller is {@link IoPoller#NIO} owns one and
+     * closes it, with the channels still registered, when it closes), or else with the shared NIO
+     * reactor, which serves code outside any runtime and runtimes on {@link IoPoller#EPOLL} (whose
+     * epoll poller serves only the TCP and UDP sockets it makes itself).
      *
      * @param channel an open channel
      * @param <T> the channel type

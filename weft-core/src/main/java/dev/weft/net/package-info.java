@@ -11,7 +11,9 @@
  * registered one (the epoll poller's {@code NativeNet}, or a simulation's network), else NIO's
  * ({@code dev.weft.net.internal.nio}). {@code Accept} (with its back-off) and {@code Connect}
  * (with its time limit) drive either kind, so a provider's listener that reports "Too many open
- * files" pauses as a real one does. Unix-domain sockets are NIO's on either poller.
+ * files" pauses as a real one does. Unix-domain sockets and {@code Async} channels are NIO's on
+ * either poller: on an epoll runtime they are registered with the shared NIO reactor, driven by
+ * the shared driver, not by the runtime's workers.
  *
  * <p>{@link dev.weft.net.Async} is NIO's public face: any selectable channel, registered with the
  * runtime's reactor ({@code dev.weft.net.internal.nio.Reactor}; outside any runtime, the shared

@@ -99,15 +99,18 @@ import java.util.Arrays;
  */
 public final class Event {
     /**
-     * A lost-wakeup bug put back on purpose, to show that the simulation finds what the ordinary
-     * tests miss ({@code -Dweft.mutant.lostWake=true}; never set it otherwise). It looks like an
-     * optimisation: a listener that completed passes no notification on (it used it), and a
-     * cancelled one passes its notification on with a plain {@code notify(1)}, which does nothing
-     * while another notified listener has not consumed its own. So when one of two notified
-     * receivers is cancelled before it runs, one message is left with no receiver woken. A
-     * constant for the JIT: without the property the branches are gone.
+     * For tests only; {@code false} in production, where nothing sets it. A test sets it to put a
+     * lost-wakeup bug back on purpose and show that the simulation finds what the ordinary tests
+     * miss (weft-test's {@code ChannelWorkerPoolMutantTest}). The bug looks like an optimisation:
+     * a waiting future that completed passes no notification on (it used it,
+     * {@link EventWait#stopWaitingDone}), and a cancelled one passes its notification on with a
+     * plain {@code notify(1)}, which does nothing while another notified listener has not consumed
+     * its own. So when one of two notified receivers is cancelled before it runs, one message is
+     * left with no receiver woken. Read only when a node leaves the event while it is still in it
+     * ({@link EventWait#stopWaitingDone}, and {@code remove} as it passes a notification on), never
+     * by a wait or a notify.
      */
-    static final boolean LOST_WAKE_MUTANT = Boolean.getBoolean("weft.mutant.lostWake");
+    static volatile boolean lostWakeForTests;
 
     private static final VarHandle NOTIFIED_COUNT;
     private static final VarHandle SOLO_SLOT;
@@ -368,8 +371,8 @@ public final class Event {
      * Removes node {@code l} (owner only).
      *
      * @param l the node
-     * @param passOn whether a notification it had not consumed goes to another listener (always,
-     *     except in the lost-wakeup mutant)
+     * @param passOn whether a notification it had not consumed goes to another listener (always
+     *     but in tests of a broken variant: {@link #lostWakeForTests}, {@code EventLincheckTest})
      */
     void remove(EventNode l, boolean passOn) {
         int s = l.stateAcquire();
@@ -391,7 +394,7 @@ public final class Event {
             s = l.stateAcquire();
         }
         consume(l, s);
-        if (passOn) notify(1, !LOST_WAKE_MUTANT && EventNode.isAdditional(s));
+        if (passOn) notify(1, !lostWakeForTests && EventNode.isAdditional(s));
     }
 
     /** @return whether the owner took its SOLO node {@code l} out before any notifier claimed it */

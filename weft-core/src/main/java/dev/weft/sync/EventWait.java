@@ -56,12 +56,13 @@ abstract class EventWait extends EventNode {
     }
 
     /**
-     * The future completed: as {@link #stopWaiting}, except that in the lost-wakeup mutant
-     * ({@link Event#LOST_WAKE_MUTANT}) a notification it had not consumed is dropped.
+     * The future completed: as {@link #stopWaiting}, except that with the lost-wakeup bug that
+     * tests switch on ({@link Event#lostWakeForTests}) a notification it had not consumed is
+     * dropped.
      *
      * @param e the event this future waits on
      */
     final void stopWaitingDone(Event e) {
-        if (stateAcquire() != IDLE) e.remove(this, !Event.LOST_WAKE_MUTANT);
+        if (stateAcquire() != IDLE) e.remove(this, !Event.lostWakeForTests);
     }
 }

@@ -24,12 +24,22 @@ import java.lang.invoke.VarHandle;
  *
  * <h2>State</h2>
  * <pre>
- * slot value         meaning                        next states
- * EMPTY              nothing yet                    message, SENDER_GONE, RECEIVER_GONE
- * (the message)      sent, not yet taken            TAKEN
- * SENDER_GONE        sender closed without sending  (final)
- * RECEIVER_GONE      receiver cancelled or closed   (final)
- * TAKEN              the poll returned the message  (final)
+ * slot value         meaning                                   next states
+ * EMPTY              nothing yet                               message, SENDER_GONE, RECEIVER_GONE
+ * (the message)      sent, not yet taken                       TAKEN, RECEIVER_GONE
+ * SENDER_GONE        sender closed without sending             (final)
+ * RECEIVER_GONE      receiver cancelled or closed              (final)
+ * TAKEN              a poll or tryRecv returned the message    (final)
+ * </pre>
+ * <pre>
+ * transition                  from           to             by
+ * offer (send)                EMPTY          the message    sender, CAS; then wakes the waker
+ * senderGone (sender close)   EMPTY          SENDER_GONE    sender, CAS; then wakes the waker
+ * poll, tryRecv               the message    TAKEN          receiver, volatile write (no CAS)
+ * close, cancel               EMPTY          RECEIVER_GONE  receiver, CAS
+ * close, cancel               the message    RECEIVER_GONE  receiver, volatile write after that
+ *                                                           CAS failed: the message is dropped
+ * close, cancel               any other      (unchanged)
  * </pre>
  * The sender only moves the slot away from EMPTY (CAS); the receiver CASes EMPTY to RECEIVER_GONE
  * and otherwise writes only after the slot left EMPTY, so the two never race on other states.

@@ -38,9 +38,10 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
     /**
      * Spawns {@code future} on the current runtime ({@code dev.weft.exec.Runtime.current()}): that
      * of the worker running the caller, found with one look at the current thread (a spawn loop
-     * pays for no more; {@code weft-bench/RESULTS.md}, stop 15). A stackful coroutine body that
-     * the JDK handed a monitor goes on for a while on a spare carrier, which is no worker: its
-     * spawn goes to the runtime of the task polling the body, through the injection queue.
+     * pays for no more; {@code weft-bench/RESULTS.md}, "{@code Task.spawn} with one look at the
+     * current thread"). A stackful coroutine body that the JDK handed a monitor goes on for a
+     * while on a spare carrier, which is no worker: its spawn goes to the runtime of the task
+     * polling the body, through the injection queue.
      *
      * @param future the future to run
      * @param <T> the output type

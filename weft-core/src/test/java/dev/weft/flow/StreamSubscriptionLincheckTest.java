@@ -90,11 +90,11 @@ class StreamSubscriptionLincheckTest {
         private boolean done;
 
         public Ops() {
-            this(true);
+            this(new StreamSubscription("lincheck"));
         }
 
-        Ops(boolean requestsWake) {
-            state = new StreamSubscription("lincheck", requestsWake);
+        Ops(StreamSubscription state) {
+            this.state = state;
             driver = new SubscriptionDriver<>(state, subscriber, stream);
         }
 
@@ -162,7 +162,10 @@ class StreamSubscriptionLincheckTest {
     /** Deliberately broken: a request that makes demand positive does not wake the driver. */
     public static class LostRequestWake extends Ops {
         public LostRequestWake() {
-            super(false);
+            super(new StreamSubscription("lincheck, requests never wake") {
+                @Override
+                void demandArrived() {} // the lost wake: the driver saw zero demand and waits
+            });
         }
     }
 

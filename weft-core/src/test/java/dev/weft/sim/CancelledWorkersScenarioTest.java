@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * The scenario of {@link CancelledWorkersScenario} over many seeds. With the lost-wakeup mutant
- * ({@code -Dweft.mutant.lostWake=true}) about one seed in eleven deadlocks, seed 1 the first; the
- * {@code weft-test} module shows that end to end with {@code @WeftSim}.
+ * The scenario of {@link CancelledWorkersScenario} over many seeds. With the lost-wakeup bug that
+ * tests can put back into {@code Event} ({@code Event.lostWakeForTests}) seed 1 already deadlocks;
+ * the {@code weft-test} module shows such a bug found end to end with {@code @WeftSim}
+ * ({@code ChannelWorkerPoolMutantTest}).
  */
 class CancelledWorkersScenarioTest {
     @Test

@@ -13,18 +13,23 @@ import java.lang.invoke.VarHandle;
  * </pre>
  * <pre>
  * transition              effect on state                     when
- * toSearching             searching+1, only if 2*searching < n  a worker with no local work starts stealing
+ * toSearching             searching+1, if 2*searching < n as     a worker with no local work starts stealing
+ *                         read just before (see below)
  * fromSearching           searching-1; true if it was the last   a searcher found a task
  * toParked                unparked-1 (and searching-1), push     a worker parks
  * workerToNotify          searching+1, unparked+1, pop           someone made work and nobody searches
  * unparkById              unparked+1, remove                     a worker woke by itself with work
  * </pre>
- * At most half of the workers search at once. Work is announced only when nobody searches; the last
+ * Searchers are limited to about half of the workers, a soft bound: {@code toSearching} reads the
+ * count and then adds one (two atomic steps, not one CAS), so workers that pass the check at the
+ * same moment all start, and a worker woken by {@code workerToNotify} counts as a searcher without
+ * the check. The bound only keeps thieves from crowding the queues (Tokio's {@code idle.rs} allows
+ * the same overshoot); nothing relies on it. Work is announced only when nobody searches; the last
  * searcher to park re-checks every queue, so no work is left behind ({@code Scheduler}).
  * {@code state} is read and written with volatile (sequentially consistent) accesses. Publishers of
- * work read it after a full fence ({@link #workerToNotify}), except a worker's push into its own
- * queue, which reads it with {@link #wouldWake} and fences once when its poll returns
- * ({@code Worker}: announcing work).
+ * work read it after a full fence ({@link #workerToNotify}, through {@link VarHandleFence}), except
+ * a worker's push into its own queue, which reads it with {@link #wouldWake} and fences once when
+ * its poll returns ({@code Worker}: announcing work).
  */
 final class Idle {
     private static final int UNPARK_SHIFT = 16;
@@ -75,7 +80,7 @@ final class Idle {
     }
 
     private boolean shouldWake() {
-        VarHandle.fullFence();
+        VarHandleFence.full();
         return wouldWake();
     }
 

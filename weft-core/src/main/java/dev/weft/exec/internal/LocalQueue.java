@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * and its output are not kept reachable by a stale slot. The acquire loads are plain reads of the
  * volatile fields (at least acquire); the release stores of {@code tail} go through a field
  * updater, which costs the JIT less than a VarHandle while it is still compiling, and the CAS of
- * {@code head} through a VarHandle ({@code weft-bench/RESULTS.md}, stop 13).
+ * {@code head} through a VarHandle ({@code HEAD} says why).
  *
  * @param <E> the element type
  */
@@ -63,7 +63,8 @@ public final class LocalQueue<E> {
     /**
      * CAS of {@code head}. A VarHandle, unlike {@code TAIL}: through an AtomicLongFieldUpdater, W2's
      * stackful coroutines measured 6.30M against 7.81M yields/s in their fast mode (40 rounds of
-     * fresh JVMs), and W1, W2 and W7 did not gain from it ({@code weft-bench/RESULTS.md}, stop 13).
+     * fresh JVMs), and W1, W2 and W7 did not gain from it ({@code weft-bench/RESULTS.md},
+     * "hot-path atomics without VarHandles").
      */
     private static final VarHandle HEAD;
 

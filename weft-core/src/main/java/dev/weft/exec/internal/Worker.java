@@ -54,29 +54,29 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * returns; a sibling woken for it would only take it away (a futex wake-up and a cold cache per
  * link of the chain), the same reason a task alone in the LIFO slot is not announced.
  *
- * <p>The fence was once on every push (Tokio's {@code notify_should_wakeup} fences there too).
- * While a sibling steals from the spawner's queue, the stores of a push often miss the spawner's
- * cache, and a fence makes the spawner wait for them. Moved to the end of the poll, W1 measured
- * 3.88M against 3.69M tasks/s, its lower quartile 3.49M against 2.99M (30 rounds of fresh JVMs,
- * alternating); W7 and W2 the same within the noise ({@code weft-bench/RESULTS.md}, stop 15).
+ * <p>Why the fence comes when the poll returns and not at each push, where Tokio's
+ * {@code notify_should_wakeup} has it: while a sibling steals from the spawner's queue, the stores
+ * of a push often miss the spawner's cache, and a fence makes the spawner wait for them. W1
+ * measured 3.88M tasks/s with the fence after the poll against 3.69M with one per push, W7 and W2
+ * the same within the noise ({@code weft-bench/RESULTS.md}, "a worker's push into its own queue
+ * fences once per poll").
  *
- * <p>It was once cheaper and lost work: a push was announced only if the queue had been empty
- * before it, as read before the push was visible. A thief could take the last older task and park
- * between that read and the push; the spawner's later pushes then found a non-empty queue and
- * announced nothing, so its sibling slept while a million tasks queued behind one busy worker
- * ({@code WorkerWakeupTest}; the rule push by push: {@code WorkAnnouncementTest}). Re-checking the
- * queues in every parking worker (not only the last searcher) also closed that, but woke parked
- * workers for work their sibling was about to run: W7 measured 15% slower than with the check on
- * push, W1 the same (A/B in alternating JVMs, 9 each).
+ * <p>Why a push is announced whatever the queue held before it, not only when the queue was empty:
+ * that emptiness would be read before the push is visible, so a thief could take the last older
+ * task and park in between, and the spawner's later pushes, finding the queue not empty, would
+ * announce nothing while a million tasks queued behind one busy worker ({@code WorkerWakeupTest};
+ * the rule push by push: {@code WorkAnnouncementTest}). Why only the last searcher re-checks the
+ * queues as it parks, not every parking worker: that too would close the gap, but it wakes parked
+ * workers for work their sibling is about to run (W7 15% slower, W1 the same).
  *
  * <h2>Fields</h2>
  * {@code queue}: pushed and popped by this thread only, stolen from by others. {@code parker}:
  * unparked by any thread. {@code spawned}, {@code finished}: written by this thread only (or by a
  * coroutine body it carries, on the same OS thread inside its poll) with release stores (no fence),
  * read by any thread as volatile fields for {@code liveTasks}. {@code lifo}: this thread's, and
- * read by the closing thread once this thread has ended. Every other field is touched by this
- * thread only (scheduling from this thread happens inside its polls or its driver), so they are
- * plain fields.
+ * read by the closing thread once this thread has ended (and racily, as a hint, by task dumps).
+ * Every other field is touched by this thread only (scheduling from this thread happens inside its
+ * polls or its driver), so they are plain fields; the metrics among them are read racily.
  */
 final class Worker extends CoopThread implements Spawner, Drivers.Owner, FailureSink {
     static final int GLOBAL_INTERVAL = 61;
@@ -178,7 +178,8 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
      * on-stack compilation stays a call to it: the JIT compiles the tasks' polls into this method
      * and {@link #runTask}, so a trap in task code throws away their compiled code, recompiled from
      * their call counts like any method's, not the compiled loop, which would run interpreted
-     * until another on-stack compilation (measured: {@code weft-bench/RESULTS.md}, stop 14).
+     * until another on-stack compilation ({@code weft-bench/RESULTS.md}, "the worker loop's body
+     * is a method").
      */
     private void step() {
         RawTask<?> t = nextTask();

@@ -18,17 +18,40 @@ import java.util.concurrent.locks.LockSupport;
  * NOTIFIED  an unpark arrived; the owner's next park returns at once
  * </pre>
  * <pre>
- * transition           from       to        by
- * unpark               any        NOTIFIED  any thread: LockSupport.unpark if it was PARKED,
- *                                           IdleDriver.wakeup if it was DRIVING
- * park: token          NOTIFIED   EMPTY     owner, returns at once
- * park: drive          EMPTY      DRIVING   owner, then tryDrive(-1): until an event, a timer or unpark
- * park: drove          DRIVING/NOTIFIED  EMPTY  owner, after tryDrive returned true
- * park: sleep          DRIVING    PARKED    owner, after tryDrive returned false; then park until NOTIFIED
- * park: wake-up        NOTIFIED   EMPTY     owner
+ * transition           from              to        by
+ * unpark               any               NOTIFIED  any thread (getAndSet): LockSupport.unpark if it
+ *                                                  was PARKED, IdleDriver.wakeup if it was DRIVING
+ * park: token          NOTIFIED          EMPTY     owner, CAS; returns at once
+ * park: drive          EMPTY             DRIVING   owner, CAS; then tryDrive(-1): until an event, a
+ *                                                  timer or a wakeup
+ * park: drive lost     NOTIFIED          EMPTY     owner, setVolatile (no CAS), after the CAS
+ *                                                  to DRIVING failed; returns
+ * park: drove          DRIVING/NOTIFIED  EMPTY     owner, setVolatile (no CAS), after tryDrive
+ *                                                  returned true; returns
+ * park: driver threw   DRIVING/NOTIFIED  EMPTY     owner, setVolatile (no CAS); rethrows
+ * park: sleep          DRIVING           PARKED    owner, CAS after tryDrive returned false; then
+ *                                                  LockSupport.park until the CAS below succeeds
+ * park: sleep lost     NOTIFIED          EMPTY     owner, setVolatile (no CAS), after the CAS
+ *                                                  to PARKED failed; returns
+ * park: wake-up        NOTIFIED          EMPTY     owner, CAS after LockSupport.park returned; returns
  * </pre>
- * No unpark is lost: every unpark leaves NOTIFIED, and the owner leaves DRIVING or PARKED only by a
- * CAS that would fail on NOTIFIED. Fields: {@code owner} written once before publication.
+ * Only unpark writes NOTIFIED and only the owner writes the other states, so a write without a
+ * CAS can overwrite nothing but the owner's own state or an unpark's NOTIFIED: after a failed CAS
+ * the state is NOTIFIED, and when tryDrive returns it is DRIVING or NOTIFIED.
+ *
+ * <p>No unpark is lost. Every unpark leaves NOTIFIED, and the owner blocks only after a CAS from
+ * EMPTY or DRIVING succeeded (no token was pending then): in tryDrive, which an unpark in DRIVING
+ * ends with {@code IdleDriver.wakeup} (the drivers keep a wakeup as a token, so one that comes
+ * before the wait still ends it), or in LockSupport.park, which an unpark in PARKED ends with
+ * LockSupport.unpark (a permit, likewise). A write of EMPTY that may overwrite a NOTIFIED is always
+ * followed by the owner returning (or throwing) out of {@code park()} without waiting again, so
+ * that unpark has done its work: the owner is awake, and its caller re-checks for work after every
+ * return. The unparker published its work before its getAndSet, which came before the owner's
+ * write in the order of volatile accesses, so the re-check, through volatile reads or a lock, sees
+ * it. An unpark that comes after that write leaves NOTIFIED for the next park.
+ *
+ * <p>Fields: {@code owner} written once before publication; {@code driver} written by the owner
+ * before its CAS to DRIVING, read by unpark after its getAndSet saw DRIVING.
  */
 public final class WorkerParker {
     private static final int EMPTY = 0;

@@ -111,15 +111,17 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * <h2>Who touches which field</h2>
  * <ul>
  *   <li>{@code state}: any thread; read as a volatile field, changed only by CAS through
- *       {@code STATE} (a field updater, not a VarHandle: see {@code weft-bench/RESULTS.md}, stop 13),
+ *       {@code STATE} (a field updater, not a VarHandle, whose plumbing costs more while the JIT
+ *       is still compiling: {@code weft-bench/RESULTS.md}, "hot-path atomics without VarHandles"),
  *       and set once with a release store before the task is published.</li>
  *   <li>{@code slot}: the future until COMPLETED (touched only by the thread that set RUNNING),
  *       then the outcome (the union of async-task, so a finished task does not keep its future):
  *       the future's own {@code Poll.Ready}, a {@link Failure} or {@code CANCELLED}. The Ready is
  *       kept as it came, so an await hands it on and allocates nothing; the price is 16 bytes more
  *       alive per finished task not yet awaited (a W1 pass allocates 14% less:
- *       {@code weft-bench/RESULTS.md}, stop 14). Written once before the CAS that sets COMPLETED,
- *       read only after COMPLETED was seen (that CAS and the volatile read order them).</li>
+ *       {@code weft-bench/RESULTS.md}, "a task keeps its future's Ready"). Written once before the
+ *       CAS that sets COMPLETED, read only after COMPLETED was seen (that CAS and the volatile read
+ *       order them).</li>
  *   <li>{@code awaiter}: written by the handle's owner before its AWAITER read-modify-write; read by
  *       the completer after its COMPLETED CAS saw AWAITER.</li>
  *   <li>{@code listSlot}: the {@link TaskList} shard holding the task, under its lock.</li>
@@ -158,18 +160,6 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     int listSlot = -1;
 
     /**
-     * Spawns {@code future} on this task's executor from any thread (see
-     * {@link Schedule#spawnFromOtherThread}).
-     *
-     * @param future the future to run
-     * @param <U> its output type
-     * @return the new task, or {@code null} if the executor takes no spawns from other threads
-     */
-    public <U> RawTask<U> spawnBeside(Future<U> future) {
-        return schedule.spawnFromOtherThread(future);
-    }
-
-    /**
      * A task in state SCHEDULED: the caller must call {@link Schedule#schedule} with it once (or
      * run it at once), since that first queue entry is what SCHEDULED stands for.
      *
@@ -195,6 +185,18 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
         if (future instanceof WithBindings<T> || !(Ambient.current() instanceof Bindings b)) return future;
         Bindings inherited = Bindings.withoutScopes(b); // a plain spawn is no child of the scope it is made in
         return inherited == null ? future : new WithBindings<>(inherited, future);
+    }
+
+    /**
+     * Spawns {@code future} on this task's executor from any thread (see
+     * {@link Schedule#spawnFromOtherThread}).
+     *
+     * @param future the future to run
+     * @param <U> its output type
+     * @return the new task, or {@code null} if the executor takes no spawns from other threads
+     */
+    public <U> RawTask<U> spawnBeside(Future<U> future) {
+        return schedule.spawnFromOtherThread(future);
     }
 
     /** Marks a task not yet published as keeping statistics ({@link TaskStats#attach}). */

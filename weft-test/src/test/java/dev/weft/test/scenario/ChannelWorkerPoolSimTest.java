@@ -26,11 +26,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>A worker that was woken for a job but cancelled before it ran must hand its wake-up on to a
  * worker that still waits, or that job waits forever beside sleeping workers. This is the scenario
- * of the lost-wakeup demonstration (issue 22, "It must show"): with
- * {@code -Dweft.mutant.lostWake=true} a cancelled receiver passes its wake-up on only if no other
- * receiver holds one, and the seeds whose order hits that end in a
- * {@code SimDeadlockException}. {@code ChannelWorkerPoolMutantTest} runs this class with the
- * mutant and checks that; without it, every seed passes.
+ * of the lost-wakeup demonstration: with the bug that {@code LostWakeMutant} puts back, a cancelled
+ * receiver passes its wake-up on only if no other receiver holds one, and the seeds whose order
+ * hits that end in a {@code SimDeadlockException}. {@code ChannelWorkerPoolMutantTest} runs this
+ * class with the bug and checks that; without it, every seed passes.
  *
  * <p>Workers are combinators ({@code Future.lazy(...).then(...)}), not coroutine bodies:
  * cancelling a started stackful coroutine unwinds it on a real carrier thread, which a

@@ -33,11 +33,15 @@ import org.objectweb.asm.tree.VarInsnNode;
  *                if (!(p instanceof Ready)) goto suspend_k
  *                v = ((Ready) p).value()
  *                ...the user's code goes on with v...
- *   failed_k:    throw awaitFailure(t)       // as it was thrown, checked ones too, as Weft.await does
+ *   failed_k:    throw awaitFailure(t)       // rethrows t itself, checked or not (below)
  *   suspend_k:   pop p; sm.fields = stack and live locals; sm.suspendOn(child); sm.label = k;
  *                return SUSPENDED
  * </pre>
- * A yield, {@code await(Future.yieldNow())}, makes no future: the weaver replaces the
+ * What the child's poll threw reaches the user's code as it was thrown: {@code awaitFailure}
+ * ({@code WovenFuture}) rethrows the same object and wraps nothing, a checked exception too, which
+ * the body need not declare; {@code Weft.await} does the same.
+ *
+ * <p>A yield, {@code await(Future.yieldNow())}, makes no future: the weaver replaces the
  * {@code Future.yieldNow()} call by the shared {@code WovenFuture.YIELD} (its poll wakes the task and
  * is pending) and suspends on the shared {@code WovenFuture.YIELDED} (ready), so resuming goes on at
  * once; the rest is an ordinary await, cancellation included.

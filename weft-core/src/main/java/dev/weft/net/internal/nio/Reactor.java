@@ -138,7 +138,7 @@ public final class Reactor implements Poller {
 
     /**
      * @return the reactor of the runtime whose worker runs the calling code, or, outside any
-     *     runtime, the {@linkplain #shared() shared} one
+     *     runtime or on a runtime whose poller is not NIO's, the {@linkplain #shared() shared} one
      */
     public static Reactor current() {
         Simulation.refuseIfSimulated("a real socket (a channel registered with the NIO reactor); use the"
