@@ -44,7 +44,8 @@ public final class AsyncFiles {
      */
     public static Future<AsyncFile> open(Path path, OpenOption... options) {
         OpenOption[] opts = options.length == 0 ? new OpenOption[] {StandardOpenOption.READ} : options.clone();
-        return pool().unblock(() -> new AsyncFile(FileChannel.open(path, opts), pool()));
+        BlockingPool pool = pool(); // here, not in the job: a pool thread belongs to no runtime
+        return pool.unblock(() -> new AsyncFile(FileChannel.open(path, opts), pool));
     }
 
     /**

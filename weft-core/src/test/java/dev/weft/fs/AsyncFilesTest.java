@@ -125,6 +125,37 @@ class AsyncFilesTest {
         }).isInstanceOf(NotDirectoryException.class);
     }
 
+    /**
+     * A file opened on a runtime does its reads on that runtime's pool: with the pool's only thread
+     * held by another job, the read waits in that pool's queue (it once ran on the shared pool,
+     * whose lookup was made on the pool thread, where no runtime is current).
+     */
+    @Test
+    void aFileOpenedOnARuntimeReadsOnThatRuntimesPool() throws Exception {
+        Path f = dir.resolve("on-runtime.bin");
+        Files.write(f, new byte[] {1, 2, 3});
+        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(1).blockingThreads(1).build()) {
+            AsyncFile file = rt.blockOn(rt.spawn(dev.weft.future.Future.lazy(() -> AsyncFiles.open(f)))); // opened on a worker
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+            dev.weft.task.Task<Boolean> hold = rt.spawn(dev.weft.future.Future.lazy(() -> dev.weft.blocking.Blocking.unblock(() -> {
+                holding.countDown();
+                return release.await(10, TimeUnit.SECONDS);
+            }))); // made on a worker: the runtime's pool
+            assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+            ByteBuffer buf = ByteBuffer.allocate(3);
+            dev.weft.task.Task<Integer> read = rt.spawn(dev.weft.io.AsyncIo.read(file, buf));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (rt.metrics().blockingQueued() == 0 && !read.isDone() && System.nanoTime() < deadline) Thread.sleep(1);
+            assertThat(read.isDone()).as("the read ran elsewhere while the runtime's pool was busy").isFalse();
+            assertThat(rt.metrics().blockingQueued()).isEqualTo(1);
+            release.countDown();
+            assertThat(rt.blockOn(read)).isEqualTo(3);
+            assertThat(rt.blockOn(hold)).isTrue();
+            file.close();
+        }
+    }
+
     @Test
     void cancellingAListingLeavesThePoolUsable() throws Exception {
         for (int i = 0; i < 2_000; i++) Files.createFile(dir.resolve("g" + i));
