@@ -3,7 +3,12 @@
  *
  * <p>{@link dev.weft.coro.internal.VirtualCoroutine} is the coroutine future: a virtual thread
  * whose scheduler (the coroutine itself) hands its continuation back
- * to the future, so the body runs only inside the future's polls, on the polling worker.
+ * to the future, so the body runs only inside the future's polls, on the polling worker. Its
+ * shared state is in its superclasses {@link dev.weft.coro.internal.StepState} (is the
+ * continuation runnable, who runs it) and {@link dev.weft.coro.internal.AwaitState} (how an await
+ * suspends and is woken); {@link dev.weft.coro.internal.Steps} says which thread runs a step,
+ * {@link dev.weft.coro.internal.Cancellation} how a cancel travels to the body, and
+ * {@link dev.weft.coro.internal.InlineAwait} how an await runs a coroutine not started yet inline.
  * {@link dev.weft.coro.internal.VirtualThreads} holds the reflective access that needs
  * {@code --add-opens java.base/java.lang}; without it
  * {@link dev.weft.coro.internal.FallbackCoroutine} runs bodies on plain virtual threads.

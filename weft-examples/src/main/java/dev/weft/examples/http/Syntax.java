@@ -46,6 +46,12 @@ final class Syntax {
         return true;
     }
 
+    /** @return the index of the first {@code c} in {@code buf[from, to)}, or -1 */
+    static int indexOf(byte[] buf, char c, int from, int to) {
+        for (int i = from; i < to; i++) if (buf[i] == c) return i;
+        return -1;
+    }
+
     static String ascii(byte[] buf, int from, int len) {
         return new String(buf, from, len, StandardCharsets.ISO_8859_1);
     }

@@ -41,8 +41,8 @@ final class BodyGenerator {
     /**
      * Whether a timeout's child body is being generated: it gets no child bodies that run beside
      * it (timeouts, races). A stackful body that polls another stackful body hands each of its
-     * steps to a spare carrier and answers pending meanwhile ({@code VirtualCoroutine}, "Polled from
-     * a virtual thread"): a suspension the woven body does not have, at which a timeout that
+     * steps to a spare carrier and answers pending meanwhile ({@code coro.internal.Steps}, "Polled
+     * from a virtual thread"): a suspension the woven body does not have, at which a timeout that
      * expires at the first suspension would expire.
      */
     private boolean inTimeout;
