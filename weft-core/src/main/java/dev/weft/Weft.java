@@ -4,7 +4,7 @@ import dev.weft.coro.Coroutine;
 import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
 import java.util.concurrent.Callable;
@@ -148,8 +148,8 @@ public final class Weft {
      * ({@code availableProcessors} workers named {@code weft-main-N}), runs the future on it as its
      * root task, blocks the caller until it completes, and closes the runtime (tasks the future
      * spawned and left running are cancelled; every thread of the runtime is stopped). Rust's
-     * {@code #[tokio::main]}. To keep a runtime across calls, build one ({@link Runtime#builder()})
-     * and use its {@link Runtime#blockOn} and {@link Runtime#spawn}.
+     * {@code #[tokio::main]}. To keep a runtime across calls, build one ({@link WeftRuntime#builder()})
+     * and use its {@link WeftRuntime#blockOn} and {@link WeftRuntime#spawn}.
      *
      * {@snippet :
      * public static void main(String[] args) {
@@ -166,7 +166,7 @@ public final class Weft {
      */
     public static <T> T run(Future<T> future) {
         BlockOn.refuseOnWorker("Weft.run");
-        try (Runtime rt = Runtime.builder().threadNamePrefix("weft-main-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().threadNamePrefix("weft-main-").build()) {
             return rt.blockOn(future);
         }
     }

@@ -36,7 +36,7 @@ class LayeringTest {
             "net",      // the reactor and sockets
             "blocking", // the blocking pool
             "sync",     // channels, locks, events
-            "exec",     // executors and the Runtime, which composes the drivers below
+            "exec",     // executors and the WeftRuntime, which composes the drivers below
             "fs",       // files, on the blocking pool
             "coro",     // stackful and woven coroutines
             "scope",    // task scopes: children, joiners, deadlines, tokens, trackers

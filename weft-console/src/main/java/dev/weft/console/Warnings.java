@@ -35,7 +35,7 @@ final class Warnings {
         List<String> out = new ArrayList<>();
         if (!s.taskStats()) {
             out.add("task statistics are off in " + s.runtime()
-                    + ": start its JVM with -Dweft.taskStats=true (or build it with Runtime.builder().taskStats(true))");
+                    + ": start its JVM with -Dweft.taskStats=true (or build it with WeftRuntime.builder().taskStats(true))");
             return out;
         }
         List<Sample.Task> starved = new ArrayList<>();

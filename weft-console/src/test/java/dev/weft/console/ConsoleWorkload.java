@@ -1,6 +1,6 @@
 package dev.weft.console;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -31,7 +31,7 @@ public final class ConsoleWorkload {
      * @throws InterruptedException never in practice
      */
     public static void main(String[] args) throws InterruptedException {
-        Runtime rt = Runtime.builder().workers(2).threadNamePrefix("workload-").taskStats(true).build();
+        WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("workload-").taskStats(true).build();
         rt.spawn(Future.pending()).detach();
         rt.spawn(ConsoleWorkload::wakeSelfEveryPoll).detach();
         rt.spawn(new Ticking(Duration.ofMillis(200), Duration.ofMillis(30))).detach();
@@ -61,7 +61,7 @@ public final class ConsoleWorkload {
 
     /** Opens the scopes, on this thread, and leaves them open: the JVM exits with them. */
     @SuppressWarnings("resource")
-    private static Void openScopes(Runtime rt) {
+    private static Void openScopes(WeftRuntime rt) {
         TaskScope<Object, Void> request = TaskScope.open(Joiner.failFast(), c -> c.withName("request").withRuntime(rt));
         request.spawn(new Ticking(Duration.ofMillis(50), Duration.ZERO));
         TaskScope<Object, List<Throwable>> fanOut = TaskScope.open(Joiner.supervisor(),

@@ -61,7 +61,7 @@ class WarningsTest {
     void withoutTaskStatisticsTheOneWarningSaysHowToTurnThemOn() {
         assertThat(Warnings.of(new Sample("rt-", false, 1, List.of(), List.of(), 0), DEFAULTS))
                 .containsExactly("task statistics are off in rt-: start its JVM with -Dweft.taskStats=true"
-                        + " (or build it with Runtime.builder().taskStats(true))");
+                        + " (or build it with WeftRuntime.builder().taskStats(true))");
     }
 
     @Test

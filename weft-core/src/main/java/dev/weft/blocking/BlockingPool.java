@@ -23,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * unbounded and FIFO. Threads are daemon threads named {@code <prefix>-<n>}. What is thrown on
  * them where nobody can take it (a child body awaited by blocking code that throws while it
  * unwinds) goes to the thread's uncaught-exception handler, except in a runtime's own pool
- * ({@code Runtime.blockingPool()}), whose threads report it to the runtime's failure hook.
+ * ({@code WeftRuntime.blockingPool()}), whose threads report it to the runtime's failure hook.
  *
  * {@snippet :
  * BlockingPool pool = BlockingPool.create(64, Duration.ofSeconds(10), "db");

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Weft futures as {@link CompletableFuture}s: the direction of {@code CompletionStage} interop that
- * has to run the future somewhere ({@link dev.weft.future.Interop#fromStage} is the other one).
+ * has to run the future somewhere ({@link dev.weft.future.Future#fromStage} is the other one).
  *
  * {@snippet :
  * CompletableFuture<Integer> cf = Completions.toCompletableFuture(Future.ready(41).map(x -> x + 1));

@@ -9,7 +9,7 @@ import java.util.Map;
  * The tree of a task dump ({@link TaskDump#tree}): each entry goes under the innermost scope of
  * its path, and each scope under the next one of the path (its parent). Scopes are told apart by
  * their {@link ScopeDump#id() id}, and each is shown as the first entry under it saw it (in a
- * dump of {@link Runtime#dumpTasks()}, every entry saw the same snapshot). Order: the tasks of a
+ * dump of {@link WeftRuntime#dumpTasks()}, every entry saw the same snapshot). Order: the tasks of a
  * level in the dump's order, then its scopes in the order the dump first reached them.
  *
  * {@snippet :

@@ -44,7 +44,7 @@ import java.util.function.Consumer;
  * from other threads are not starved by a busy local queue. Idle: the runner drives the reactor
  * and timers if nobody else does, else it parks.
  *
- * <p>{@code Task.spawn} and {@code Runtime.current()} refer to the work-stealing {@link Runtime}; a
+ * <p>{@code Task.spawn} and {@code WeftRuntime.current()} refer to the work-stealing {@link WeftRuntime}; a
  * task of a local executor spawns more local tasks with this executor's {@link #spawn(Future)}.
  *
  * <p>Memory consistency effects: a wake happens-before the poll it causes.

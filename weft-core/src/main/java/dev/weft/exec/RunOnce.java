@@ -4,7 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 
-/** The future of {@link Executor#execute(Runnable)}: runs the runnable on its first poll. */
+/** The future of {@link WorkStealingExecutor#execute(Runnable)}: runs the runnable on its first poll. */
 final class RunOnce implements Future<Void> {
     private final Runnable body;
 

@@ -50,12 +50,12 @@ final class RuntimeBean implements WeftRuntimeMXBean {
         }
     }
 
-    private final Runtime rt;
+    private final WeftRuntime rt;
     private final ObjectName objectName;
     /** Whether the bean is in the platform MBean server (else it only feeds the periodic JFR event). */
     private final boolean registered;
 
-    private RuntimeBean(Runtime rt, ObjectName objectName, boolean registered) {
+    private RuntimeBean(WeftRuntime rt, ObjectName objectName, boolean registered) {
         this.rt = rt;
         this.objectName = objectName;
         this.registered = registered;
@@ -75,10 +75,10 @@ final class RuntimeBean implements WeftRuntimeMXBean {
      * MBean server if {@code jmx}.
      *
      * @param rt the runtime, named already
-     * @param jmx whether to register it ({@code Runtime.Builder.managementBean})
+     * @param jmx whether to register it ({@code WeftRuntime.Builder.managementBean})
      * @return the bean, to {@link #unregister()} at shutdown
      */
-    static RuntimeBean register(Runtime rt, boolean jmx) {
+    static RuntimeBean register(WeftRuntime rt, boolean jmx) {
         try {
             ObjectName on = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             RuntimeBean bean = new RuntimeBean(rt, on, jmx);

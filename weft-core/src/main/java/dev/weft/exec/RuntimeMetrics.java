@@ -3,7 +3,7 @@ package dev.weft.exec;
 import java.util.List;
 
 /**
- * A snapshot of a runtime's counters and queue depths ({@link Runtime#metrics()}); each number is
+ * A snapshot of a runtime's counters and queue depths ({@link WeftRuntime#metrics()}); each number is
  * read racily, so the parts may be from slightly different instants. The same figures are
  * attributes of the runtime's JMX MBean ({@code dev.weft:type=Runtime,name=<name>}) and of the
  * periodic JFR event {@code dev.weft.RuntimeMetrics}.

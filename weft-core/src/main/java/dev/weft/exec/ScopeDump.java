@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * One task scope ({@code dev.weft.scope.TaskScope}) as a {@link TaskDump} shows it: what it was
- * at the moment of the dump. Every entry of one {@link Runtime#dumpTasks()} that lies under a
+ * at the moment of the dump. Every entry of one {@link WeftRuntime#dumpTasks()} that lies under a
  * scope shares that scope's one snapshot, so a tree of the dump ({@link TaskDump#tree}) shows each
  * scope once, as it was when the dump first reached it.
  *

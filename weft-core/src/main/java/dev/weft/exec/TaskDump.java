@@ -13,7 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One live task of a {@link Runtime#dumpTasks() task dump}: its id, its state, and what it waits on,
+ * One live task of a {@link WeftRuntime#dumpTasks() task dump}: its id, its state, and what it waits on,
  * outermost first: for a woven body, each {@code Weft.async} frame's await with its source line
  * ({@code at Foo.lambda$bar$0(Foo.java:42)}), down to the leaf future; for a stackful coroutine,
  * its stack; for a hand-written future, its class and {@code toString()}. Then where it runs: the
@@ -26,7 +26,7 @@ import java.util.Set;
  * System.out.print(TaskDump.tree(rt.dumpTasks()));
  * }
  *
- * <p>With per-task statistics on ({@link Runtime.Builder#taskStats(boolean)}), each entry also has
+ * <p>With per-task statistics on ({@link WeftRuntime.Builder#taskStats(boolean)}), each entry also has
  * the task's {@link TaskStatistics}: its spawn site, polls, wakes, busy, scheduled and idle time, and
  * how long it has been in its state; tasks spawned and not yet polled are listed then too.
  *

@@ -1,7 +1,7 @@
 package dev.weft.exec;
 
 /**
- * The JMX view of one {@link Runtime}, registered as {@code dev.weft:type=Runtime,name=<name>}
+ * The JMX view of one {@link WeftRuntime}, registered as {@code dev.weft:type=Runtime,name=<name>}
  * while the runtime runs, so JConsole, VisualVM, {@code jcmd <pid> VM.system_properties}-style
  * tools and {@code weft-console} can read it. Attributes are the figures of {@link RuntimeMetrics};
  * {@link #dumpTasks()} is the task dump, {@link #taskTable()} the same as JMX open data (what
@@ -48,12 +48,12 @@ public interface WeftRuntimeMXBean {
     String[] getWorkerSummaries();
 
     /**
-     * @return {@link Runtime#dumpTasks()} as a tree ({@link TaskDump#tree}): the tasks under their
+     * @return {@link WeftRuntime#dumpTasks()} as a tree ({@link TaskDump#tree}): the tasks under their
      *     task scopes, each scope with its policy, state and time left, under its parent
      */
     String dumpTasks();
 
-    /** @return whether the runtime's tasks keep statistics ({@link Runtime.Builder#taskStats(boolean)}) */
+    /** @return whether the runtime's tasks keep statistics ({@link WeftRuntime.Builder#taskStats(boolean)}) */
     boolean isTaskStats();
 
     /** @return one row per worker, the figures of {@link WorkerMetrics} (open data for JMX clients) */

@@ -3,7 +3,7 @@ package dev.weft.exec;
 /**
  * What one worker of a runtime has done since it started: a snapshot of counters the worker
  * keeps for itself (one add each, no atomic instruction), read racily, so a snapshot taken while
- * the runtime runs may be a little stale but never torn. {@link Runtime#metrics()} gives one per
+ * the runtime runs may be a little stale but never torn. {@link WeftRuntime#metrics()} gives one per
  * worker.
  *
  * {@snippet :

@@ -1,6 +1,6 @@
 package dev.weft.flow;
 
-import dev.weft.exec.Executor;
+import dev.weft.exec.WorkStealingExecutor;
 import dev.weft.future.Stream;
 import java.util.Objects;
 import java.util.concurrent.Flow;
@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * by its TCK.
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder().workers(2).build();
+ * try (WeftRuntime rt = WeftRuntime.builder().workers(2).build();
  *      SubmissionPublisher<String> pub = new SubmissionPublisher<>()) {
  *     Stream<String> words = FlowAdapters.toStream(pub);      // subscribes on its first poll
  *     Task<List<String>> all = rt.spawn(words.toList());
@@ -41,10 +41,10 @@ import java.util.function.Supplier;
  * <h2>Stream to publisher</h2>
  * Streams are single-use (one owner, polled to the end once), while a publisher may be subscribed
  * to many times (the TCK subscribes several subscribers to one publisher, Rule 1.11). So
- * {@link #toPublisher(Supplier, Executor)} takes a supplier, called once per subscriber: a cold
+ * {@link #toPublisher(Supplier, WorkStealingExecutor)} takes a supplier, called once per subscriber: a cold
  * publisher, each subscriber getting the whole sequence from its own stream, polled by its own task
  * on the given executor. To hand one existing stream to one subscriber, use
- * {@link #toPublisherOnce(Stream, Executor)}: later subscribers are refused with
+ * {@link #toPublisherOnce(Stream, WorkStealingExecutor)}: later subscribers are refused with
  * {@code onSubscribe} followed by {@code onError(IllegalStateException)} (Rule 1.9).
  *
  * <p>Memory consistency effects: actions of a publisher's thread before it signals
@@ -120,13 +120,13 @@ public final class FlowAdapters {
      * @param <T> the element type
      * @return the publisher
      */
-    public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends Stream<? extends T>> streams, Executor executor) {
+    public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends Stream<? extends T>> streams, WorkStealingExecutor executor) {
         return new StreamPublisher<>(Objects.requireNonNull(streams, "streams"), Objects.requireNonNull(executor, "executor"));
     }
 
     /**
      * A publisher of one existing stream, to its first subscriber, as
-     * {@link #toPublisher(Supplier, Executor)} does; every later subscriber is refused with
+     * {@link #toPublisher(Supplier, WorkStealingExecutor)} does; every later subscriber is refused with
      * {@code onSubscribe} and then {@code onError(IllegalStateException)}.
      *
      * {@snippet :
@@ -138,13 +138,13 @@ public final class FlowAdapters {
      * @param <T> the element type
      * @return the single-use publisher
      */
-    public static <T> Flow.Publisher<T> toPublisherOnce(Stream<? extends T> stream, Executor executor) {
+    public static <T> Flow.Publisher<T> toPublisherOnce(Stream<? extends T> stream, WorkStealingExecutor executor) {
         Objects.requireNonNull(stream, "stream");
         AtomicBoolean taken = new AtomicBoolean();
         Supplier<Stream<? extends T>> once = () -> {
             if (!taken.compareAndSet(false, true)) {
                 throw new IllegalStateException(stream + " is published once, to its first subscriber:"
-                        + " use FlowAdapters.toPublisher(Supplier, Executor) for a stream per subscriber");
+                        + " use FlowAdapters.toPublisher(Supplier, WorkStealingExecutor) for a stream per subscriber");
             }
             return stream;
         };

@@ -1,21 +1,21 @@
 package dev.weft.flow;
 
-import dev.weft.exec.Executor;
+import dev.weft.exec.WorkStealingExecutor;
 import dev.weft.future.Stream;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 import java.util.function.Supplier;
 
 /**
- * The publisher of {@link FlowAdapters#toPublisher(Supplier, Executor)}: each subscriber gets a
+ * The publisher of {@link FlowAdapters#toPublisher(Supplier, WorkStealingExecutor)}: each subscriber gets a
  * stream of its own from the supplier, driven by a task of its own ({@link SubscriptionDriver}).
  * Immutable, so any number of threads may subscribe at once.
  */
 final class StreamPublisher<T> implements Flow.Publisher<T> {
     private final Supplier<? extends Stream<? extends T>> streams;
-    private final Executor executor;
+    private final WorkStealingExecutor executor;
 
-    StreamPublisher(Supplier<? extends Stream<? extends T>> streams, Executor executor) {
+    StreamPublisher(Supplier<? extends Stream<? extends T>> streams, WorkStealingExecutor executor) {
         this.streams = streams;
         this.executor = executor;
     }

@@ -342,17 +342,26 @@ public interface Future<T> {
     }
 
     /**
-     * A future of a {@link CompletionStage}'s outcome; see {@link Interop#fromStage(CompletionStage)}.
+     * The bridge from a {@link CompletionStage}: a future that completes when {@code stage} does,
+     * with its value or its exception (a {@link java.util.concurrent.CompletionException}'s cause
+     * is unwrapped; a cancelled stage throws {@link java.util.concurrent.CancellationException}).
+     * Woken by the completion of the stage, on the completing thread. Cancelling the future cancels
+     * the stage through {@code toCompletableFuture().cancel(false)} when the stage supports it.
+     * Cancel-safe. The other direction, which must run the future somewhere, is
+     * {@code dev.weft.exec.Completions.toCompletableFuture}.
      *
      * {@snippet :
      * Future<String> f = Future.fromStage(java.util.concurrent.CompletableFuture.supplyAsync(() -> "hi"));
      * }
+     *
+     * <p>Memory consistency effects: completing the stage happens-before the poll that sees the
+     * result.
      *
      * @param stage the stage
      * @param <T> the value type
      * @return a future completing with the stage
      */
     static <T> Future<T> fromStage(CompletionStage<T> stage) {
-        return Interop.fromStage(stage);
+        return new FromStage<>(stage);
     }
 }

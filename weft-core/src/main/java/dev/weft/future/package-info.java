@@ -1,8 +1,9 @@
 /**
  * The base layer: {@link dev.weft.future.Future}, {@link dev.weft.future.Poll},
  * {@link dev.weft.future.Waker}, {@link dev.weft.future.Context}, the combinators, streams,
- * {@link dev.weft.future.FuturesUnordered} and the {@link dev.weft.future.Interop} bridge to
- * {@code CompletableFuture}.
+ * {@link dev.weft.future.FuturesUnordered} and the bridge from a {@code CompletionStage}
+ * ({@link dev.weft.future.Future#fromStage}; the bridge to a {@code CompletableFuture} runs the
+ * future somewhere, so it is the executors', {@code dev.weft.exec.Completions}).
  *
  * <p>Implementation overview for maintainers:
  * <ul>

@@ -4,11 +4,11 @@ import java.util.Locale;
 
 /**
  * Which reactor a runtime's driver waits in for socket readiness: chosen per runtime with
- * {@code Runtime.builder().poller(...)}, or for every runtime with the system property
+ * {@code WeftRuntime.builder().poller(...)}, or for every runtime with the system property
  * {@value #PROPERTY} ({@code auto}, {@code nio} or {@code epoll}).
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder().poller(IoPoller.EPOLL).build()) {
+ * try (WeftRuntime rt = WeftRuntime.builder().poller(IoPoller.EPOLL).build()) {
  *     rt.blockOn(server());
  * }
  * }

@@ -3,7 +3,7 @@ package dev.weft.scope;
 import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
@@ -97,7 +97,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
     private final ChildLedger ledger;
     private final TaskScope<?, ?> parent;
     private final long deadlineNanos;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Object owner;
     private final Object hidden;
     private final Closing closing = new Closing();
@@ -572,9 +572,9 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
     public static final class Config {
         private final String name;
         private final Duration timeout;
-        private final Runtime runtime;
+        private final WeftRuntime runtime;
 
-        private Config(String name, Duration timeout, Runtime runtime) {
+        private Config(String name, Duration timeout, WeftRuntime runtime) {
             this.name = name;
             this.timeout = timeout;
             this.runtime = runtime;
@@ -601,7 +601,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
          *     thread that is no worker of a runtime)
          * @return this configuration with that runtime
          */
-        public Config withRuntime(Runtime runtime) {
+        public Config withRuntime(WeftRuntime runtime) {
             return new Config(name, timeout, Objects.requireNonNull(runtime, "runtime"));
         }
     }

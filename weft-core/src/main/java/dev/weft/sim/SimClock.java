@@ -1,6 +1,6 @@
 package dev.weft.sim;
 
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.time.internal.WallClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import java.time.Instant;
  * <p>State: {@code now}, written by the simulation's thread only (between runs, by nobody); read
  * by it, or by the thread that ran the simulation after the run (ordered by the thread's join).
  */
-public final class SimClock implements Clock, WallClock {
+public final class SimClock implements MonotonicClock, WallClock {
     private final Instant epoch;
     private long now;
 

@@ -39,7 +39,7 @@ import java.util.random.RandomGenerator;
  * {@code Blocking.unblock} runs the job on the simulation's thread at a simulated time, and
  * {@code TcpStream}/{@code TcpListener}/{@code UdpSocket} use the simulated network. What would
  * step outside fails with a clear message and fails the run even if caught: a real socket, a real
- * {@code Runtime}, {@code blockOn}, a wake from a thread of its own, a thread of the simulation
+ * {@code WeftRuntime}, {@code blockOn}, a wake from a thread of its own, a thread of the simulation
  * found blocked ({@code Thread.sleep}, a lock) for longer than a moment. A run whose root task
  * waits for nothing that can happen ends with {@link SimDeadlockException} at once.
  *

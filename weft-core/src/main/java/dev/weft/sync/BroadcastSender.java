@@ -46,8 +46,7 @@ public final class BroadcastSender<T> implements AutoCloseable {
     }
 
     /** @return another sender handle; the channel closes when the last one is closed */
-    @Override
-    public BroadcastSender<T> clone() {
+    public BroadcastSender<T> newSender() {
         synchronized (core) {
             if (core.senders == 0) throw new IllegalStateException("all senders are closed");
             core.senders++;

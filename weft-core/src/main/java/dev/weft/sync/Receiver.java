@@ -5,7 +5,7 @@ import dev.weft.future.Stream;
 
 /**
  * The receiving half of a {@link Channel}. Any number of threads and tasks may receive from one
- * receiver (each message goes to exactly one of them); {@link #clone()} makes another handle, and
+ * receiver (each message goes to exactly one of them); {@link #newReceiver()} makes another handle, and
  * the channel closes when the last receiver handle is {@link #close() closed}.
  *
  * {@snippet :
@@ -68,8 +68,7 @@ public final class Receiver<T> extends ChannelEnd<T> {
      * @return a new receiver handle
      * @throws IllegalStateException if this handle is closed
      */
-    @Override
-    public Receiver<T> clone() {
+    public Receiver<T> newReceiver() {
         checkOpen();
         core.addReceiver();
         return new Receiver<>(core);

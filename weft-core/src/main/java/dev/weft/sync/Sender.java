@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * The sending half of a {@link Channel}. Any number of threads and tasks may use one sender;
- * {@link #clone()} makes another handle, and the channel closes when the last sender handle is
+ * {@link #newSender()} makes another handle, and the channel closes when the last sender handle is
  * {@link #close() closed} (or when {@link #closeChannel()} is called from either end).
  *
  * {@snippet :
@@ -63,8 +63,7 @@ public final class Sender<T> extends ChannelEnd<T> {
      * @return a new sender handle
      * @throws IllegalStateException if this handle is closed
      */
-    @Override
-    public Sender<T> clone() {
+    public Sender<T> newSender() {
         checkOpen();
         core.addSender();
         return new Sender<>(core);

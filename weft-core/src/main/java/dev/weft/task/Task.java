@@ -21,7 +21,7 @@ import dev.weft.task.internal.Spawner;
  * implementation), so spawning allocates one object besides the future.
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder().workers(2).build()) {
+ * try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
  *     Task<Integer> t = rt.spawn(Future.ready(41));
  *     int v = rt.blockOn(t) + 1;        // 42
  *     rt.spawn(Future.ready("bg")).detach(); // runs on, its outcome dropped
@@ -36,7 +36,7 @@ import dev.weft.task.internal.Spawner;
 public sealed interface Task<T> extends Future<T> permits RawTask {
 
     /**
-     * Spawns {@code future} on the current runtime ({@code dev.weft.exec.Runtime.current()}): that
+     * Spawns {@code future} on the current runtime ({@code dev.weft.exec.WeftRuntime.current()}): that
      * of the worker running the caller, found with one look at the current thread (a spawn loop
      * pays for no more; {@code weft-bench/RESULTS.md}, "{@code Task.spawn} with one look at the
      * current thread"). A stackful coroutine body that the JDK handed a monitor goes on for a
@@ -110,7 +110,7 @@ public sealed interface Task<T> extends Future<T> permits RawTask {
 
     /**
      * Lets the task run on without anyone awaiting it: its outcome is dropped, and if it fails the
-     * exception goes to the runtime's hook ({@code Runtime.Builder.onUncaughtException}), unless
+     * exception goes to the runtime's hook ({@code WeftRuntime.Builder.onUncaughtException}), unless
      * an await of this handle already threw it.
      */
     void detach();

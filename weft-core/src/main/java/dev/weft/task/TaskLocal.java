@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
  * deadline. Weft's {@code ScopedValue} (or Tokio's {@code task_local!}): bound with
  * {@link #where}, read with {@link #get()} from any depth of a woven body, a stackful body or
  * blocking code inside the binding, inherited by the tasks spawned there ({@code Task.spawn},
- * {@code Runtime.spawn}, {@link TaskScope#spawn}, blocking work excepted), and gone after the
+ * {@code WeftRuntime.spawn}, {@link TaskScope#spawn}, blocking work excepted), and gone after the
  * block. Bindings never leak from one task to another.
  *
  * {@snippet :
@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  * }
  * }
  *
- * <p>Task dumps ({@code Runtime.dumpTasks()}) show a task's bindings by name, and JFR's task
+ * <p>Task dumps ({@code WeftRuntime.dumpTasks()}) show a task's bindings by name, and JFR's task
  * events name them.
  *
  * <p>Memory consistency effects: a binding is an immutable value handed with the task; reads

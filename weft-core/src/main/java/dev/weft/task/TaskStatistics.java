@@ -2,12 +2,12 @@ package dev.weft.task;
 
 /**
  * What one task has done, as of one moment: kept only while per-task statistics are on
- * ({@code Runtime.builder().taskStats(true)}, or {@code -Dweft.taskStats=true} for every runtime
- * built with the defaults), and shown by {@code Runtime.dumpTasks()}, the runtime's MBean and
+ * ({@code WeftRuntime.builder().taskStats(true)}, or {@code -Dweft.taskStats=true} for every runtime
+ * built with the defaults), and shown by {@code WeftRuntime.dumpTasks()}, the runtime's MBean and
  * {@code weft-console}. Times are in nanoseconds; busy + scheduled + idle is the task's age.
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder().taskStats(true).build()) {
+ * try (WeftRuntime rt = WeftRuntime.builder().taskStats(true).build()) {
  *     rt.spawn(Future.pending()).detach();
  *     for (TaskDump t : rt.dumpTasks()) {
  *         TaskStatistics s = t.stats();

@@ -7,7 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A clock that moves only when told to: give it to {@code Runtime.builder().clock(...)} and the
+ * A clock that moves only when told to: give it to {@code WeftRuntime.builder().clock(...)} and the
  * runtime's sleeps, intervals and timeouts fire when {@link #advance(Duration)} passes their
  * deadline, without waiting for real.
  *
@@ -18,14 +18,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * {@snippet :
  * ManualClock clock = new ManualClock();
- * try (Runtime rt = Runtime.builder().clock(clock).build()) {
+ * try (WeftRuntime rt = WeftRuntime.builder().clock(clock).build()) {
  *     Task<Void> nap = rt.spawn(Time.sleep(Duration.ofHours(1)));
  *     clock.advance(Duration.ofHours(1));   // the sleep completes now
  *     rt.blockOn(nap);
  * }
  * }
  */
-public final class ManualClock implements Clock {
+public final class ManualClock implements MonotonicClock {
     private final AtomicLong now;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 

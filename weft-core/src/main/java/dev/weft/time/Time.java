@@ -17,7 +17,7 @@ import java.time.Instant;
  * a millisecond.
  *
  * <p>Whose timers: a sleep made on a runtime's worker (in a task or coroutine) uses that runtime's
- * timer wheel and {@link Clock}, and its deadline is fixed at once; a sleep made anywhere else
+ * timer wheel and {@link MonotonicClock}, and its deadline is fixed at once; a sleep made anywhere else
  * (on {@code main}, say, before it is spawned) finds its wheel at its first poll, in the runtime of
  * the task polling it, and its duration then counts from that poll. Only futures polled outside any
  * runtime ({@code Weft.blockOn} on a plain thread) use the shared driver (and its
@@ -38,7 +38,7 @@ public final class Time {
 
     /**
      * The reading of the clock that the caller's timers use: on a runtime's worker, that runtime's
-     * {@link Clock} (virtual time inside a simulation); anywhere else, {@link System#nanoTime()}.
+     * {@link MonotonicClock} (virtual time inside a simulation); anywhere else, {@link System#nanoTime()}.
      * Deadlines for {@link #sleepUntil(long)} are computed from this, not from
      * {@code System.nanoTime()}, so they mean the same on a runtime built with another clock.
      *
@@ -71,7 +71,7 @@ public final class Time {
     /**
      * A future that is ready once the clock of the runtime whose timers it uses (see the class
      * comment; {@link System#nanoTime()} unless that runtime was built with another
-     * {@link Clock}) reaches {@code deadlineNanoTime}.
+     * {@link MonotonicClock}) reaches {@code deadlineNanoTime}.
      *
      * @param deadlineNanoTime the deadline on the scale of {@link System#nanoTime()}
      * @return the sleep

@@ -12,6 +12,6 @@
  * the runtime's, or the shared one outside any runtime): an idle thread (executor worker,
  * {@code blockOn} thread, or the driver's fallback thread) waits in the driver's poller until the
  * next deadline, then fires the due entries, waking their tasks outside the lock. Deadlines round up and "now" rounds down to whole ticks, so nothing
- * fires early. Tests inject a fake {@code dev.weft.time.Clock} and drive {@code Timers} by hand.
+ * fires early. Tests inject a fake {@code dev.weft.time.MonotonicClock} and drive {@code Timers} by hand.
  */
 package dev.weft.time;

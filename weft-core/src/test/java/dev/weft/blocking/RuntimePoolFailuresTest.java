@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
 import dev.weft.coro.Coroutine;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.time.Time;
 import java.time.Duration;
@@ -27,7 +27,7 @@ class RuntimePoolFailuresTest {
 
     @Test
     void whatAChildThrowsWhileATimeoutInBlockingCodeCancelsItGoesToTheRuntimesHook() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("pool-failures-").onUncaughtException(hooked::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("pool-failures-").onUncaughtException(hooked::add).build()) {
             String out = rt.blockOn(rt.blockingPool().unblock(() -> {
                 try {
                     return Weft.await(Time.timeout(Coroutine.async(() -> {
@@ -50,7 +50,7 @@ class RuntimePoolFailuresTest {
 
     @Test
     void whatTheLoserOfARaceInBlockingCodeThrowsWhileItUnwindsGoesToTheRuntimesHook() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("pool-failures-").onUncaughtException(hooked::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("pool-failures-").onUncaughtException(hooked::add).build()) {
             String out = rt.blockOn(rt.blockingPool().unblock(() -> Weft.await(Future.race(Coroutine.async(() -> {
                 try {
                     return Weft.await(Future.<String>pending());

@@ -4,7 +4,7 @@ import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -30,7 +30,7 @@ class BlockingCallerCancelTest {
 
     @Test
     void aBlockingJobAwaitingABusyStackfulChildIsCancelledAndItsChildUnwinds() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("blocking-cancel-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("blocking-cancel-").build()) {
             for (int round = 0; round < 20; round++) {
                 AtomicInteger childFinally = new AtomicInteger();
                 CountDownLatch childRunning = new CountDownLatch(1);

@@ -45,7 +45,7 @@ class CoroutineMigrationTest {
     @Test
     void onTheWorkStealingRuntimeTheCarrierIsAWorkerAndTheBodyItsOwnVirtualThread() throws Exception {
         Gate<Integer> gate = new Gate<>();
-        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).threadNamePrefix("rtmig-").build()) {
+        try (dev.weft.exec.WeftRuntime rt = dev.weft.exec.WeftRuntime.builder().workers(2).threadNamePrefix("rtmig-").build()) {
             dev.weft.task.Task<String> t = rt.spawn(Weft.async(() -> {
                 Thread carrier = Coroutine.carrierThread();
                 boolean workerBefore = rt.threads().contains(carrier);

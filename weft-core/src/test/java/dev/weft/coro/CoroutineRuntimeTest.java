@@ -4,7 +4,7 @@ import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import java.time.Duration;
@@ -16,10 +16,10 @@ class CoroutineRuntimeTest {
 
     @Test
     void runtimeCurrentInsideACoroutineBodyIsTheRuntimeRunningIt() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("coro-rt-").build()) {
-            Runtime seen = rt.blockOn(Weft.async(() -> {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("coro-rt-").build()) {
+            WeftRuntime seen = rt.blockOn(Weft.async(() -> {
                 await(dev.weft.time.Time.sleep(Duration.ofMillis(1))); // resumed on a worker
-                return Runtime.currentOrNull();
+                return WeftRuntime.currentOrNull();
             }));
             assertThat(seen).isSameAs(rt);
         }
@@ -27,7 +27,7 @@ class CoroutineRuntimeTest {
 
     @Test
     void taskSpawnInsideACoroutineBodySpawnsOnThatRuntime() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("coro-spawn-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("coro-spawn-").build()) {
             String worker = rt.blockOn(Weft.async(() -> {
                 Task<String> child = Task.spawn(Future.lazy(() -> Future.ready(Thread.currentThread().getName())));
                 return await(child);

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.weft.Weft;
 import java.util.ArrayList;
 import java.util.List;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
 import java.time.Duration;
@@ -23,7 +23,7 @@ class CoroutineScaleTest {
         for (int i = 0; i < COUNT; i++) oneshots.add(new Gate<>());
         List<Task<Integer>> results = new ArrayList<>(COUNT);
         // the work-stealing executor with 2 workers
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("scale-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("scale-").build()) {
             for (int i = 0; i < COUNT; i++) {
                 Gate<Integer> oneshot = oneshots.get(i);
                 int id = i;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Poll;
 import dev.weft.task.Task;
 import java.util.concurrent.CountDownLatch;
@@ -30,7 +30,7 @@ class MonitorHandoffTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aBodyHandedAMonitorRunsWhileTheOnlyWorkerWaitsForThatMonitorBehindIt() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("handoff-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("handoff-").build()) {
             for (int round = 0; round < ROUNDS; round++) {
                 Object monitor = new Object();
                 AtomicReference<Thread> body = new AtomicReference<>();
@@ -76,7 +76,7 @@ class MonitorHandoffTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aBodyThatWentOnOnASpareCarrierAndSuspendedIsStillCancelledWithItsFinallyRun() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("handoff-cancel-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("handoff-cancel-").build()) {
             Object monitor = new Object();
             AtomicReference<Thread> body = new AtomicReference<>();
             AtomicReference<Thread> suspendedOn = new AtomicReference<>();
@@ -116,7 +116,7 @@ class MonitorHandoffTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aBodyOnASpareCarrierSpawnsOnItsOwnRuntime() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("handoff-spawn-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("handoff-spawn-").build()) {
             Object monitor = new Object();
             AtomicReference<Thread> body = new AtomicReference<>();
             AtomicReference<Thread> spawnedOn = new AtomicReference<>();

@@ -100,7 +100,7 @@ class NestedCoroutineTest {
     void aTimeoutInsideACoroutineCancelsTheInnerCoroutineAndItsFinallyRuns() throws Exception {
         Gate<Integer> never = new Gate<>();
         java.util.List<String> log = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).build()) {
+        try (dev.weft.exec.WeftRuntime rt = dev.weft.exec.WeftRuntime.builder().workers(2).build()) {
             String r = rt.blockOn(Weft.async(() -> {
                 Future<Integer> inner = Weft.async(() -> {
                     try {

@@ -4,7 +4,7 @@ import static dev.weft.testkit.SelfWaking.yielding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.blocking.Blocking;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FlightRecorderGateTest {
 
     /** A small workload through every evented path: spawns and their ends, yields and steals, parks, a timer, the blocking pool, reactor turns. */
-    static void workload(Runtime rt) throws Exception {
+    static void workload(WeftRuntime rt) throws Exception {
         rt.blockOn(Future.lazy(() -> {
             List<Task<Integer>> ts = new ArrayList<>();
             for (int i = 0; i < 200; i++) ts.add(Task.spawn(yielding(20)));
@@ -47,7 +47,7 @@ class FlightRecorderGateTest {
     /** The child of {@link #aRuntimeInAJvmThatNeverRecordsLoadsNoEventClass}: the workload, then "done". */
     public static final class NeverRecords {
         public static void main(String[] args) throws Exception {
-            try (Runtime rt = Runtime.builder().workers(2).build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
                 workload(rt);
             }
             System.out.println("done");
@@ -58,7 +58,7 @@ class FlightRecorderGateTest {
     public static final class RecordsLater {
         public static void main(String[] args) throws Exception {
             Path file = Path.of(args[0]);
-            try (Runtime rt = Runtime.builder().workers(2).build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
                 workload(rt); // JFR not up yet
                 try (Recording r = new Recording()) {
                     r.enable("dev.weft.TaskSpawned");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
 import dev.weft.blocking.Blocking;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.scope.Joiner;
@@ -14,7 +14,7 @@ import dev.weft.task.Task;
 import dev.weft.task.TaskLocal;
 import dev.weft.task.internal.RawTask;
 import dev.weft.testkit.ScopedTasks;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ class JfrEventsTest {
             r.enable("dev.weft.LongPoll").withThreshold(Duration.ofMillis(5));
             r.enable("dev.weft.RuntimeMetrics").withPeriod(Duration.ofMillis(100));
             r.start();
-            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-").build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("jfr-").build()) {
                 // spawned and ended, completed / failed / cancelled
                 rt.blockOn(rt.spawn(yielding(2)));
                 Task<Integer> failing = rt.spawn(cx -> { throw new IllegalStateException("boom"); });
@@ -123,7 +123,7 @@ class JfrEventsTest {
      * completes, and e, pending until the close of {@code fan-out} cancels it. Hand-written
      * futures on a plain thread (stackful bodies: {@link #theEndOfEveryChildAStackfulBodySpawnsIsRecordedWithItsScope}).
      */
-    private static Spawned runScopes(Runtime rt) throws Exception {
+    private static Spawned runScopes(WeftRuntime rt) throws Exception {
         Task<Integer> plain = rt.spawn(yielding(1));
         rt.blockOn(plain);
         return TaskLocal.where(ScopedTasks.REQUEST_ID, "r-17").call(() -> {
@@ -153,7 +153,7 @@ class JfrEventsTest {
             try (Recording r = new Recording(jdk.jfr.Configuration.getConfiguration(config))) {
                 r.enable("dev.weft.RuntimeMetrics").withPeriod(Duration.ofMillis(50)); // what stays on shows up
                 r.start();
-                try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-" + config + "-").build()) {
+                try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("jfr-" + config + "-").build()) {
                     for (int i = 0; i < 200; i++) rt.blockOn(rt.spawn(yielding(2)));
                     Thread.sleep(150);
                 }
@@ -175,7 +175,7 @@ class JfrEventsTest {
             r.enable("dev.weft.TaskSpawned");
             r.enable("dev.weft.TaskEnded");
             r.start();
-            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-scopes-").build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("jfr-scopes-").build()) {
                 ids = runScopes(rt);
             }
             r.stop();
@@ -203,7 +203,7 @@ class JfrEventsTest {
             r.enable("dev.weft.TaskEnded");
             r.disable("dev.weft.TaskSpawned"); // off by default, and off here whatever the default
             r.start();
-            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-ended-").build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("jfr-ended-").build()) {
                 ids = runScopes(rt);
             }
             r.stop();
@@ -233,7 +233,7 @@ class JfrEventsTest {
             r.enable("dev.weft.TaskSpawned");
             r.enable("dev.weft.TaskEnded");
             r.start();
-            try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("jfr-stackful-").build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("jfr-stackful-").build()) {
                 for (int i = 0; i < 100; i++) {
                     rt.blockOn(rt.spawn(Weft.async(() -> {
                         try (TaskScope<Integer, List<Integer>> s = TaskScope.open(Joiner.allInOrder(), c -> c.withName("stackful"))) {
@@ -280,7 +280,7 @@ class JfrEventsTest {
     @Test
     void aTimerFiredLaterThanTheLatenessSettingIsRecordedWithItsLatenessAndDeadline(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("late.jfr");
-        Timers timers = new Timers(Clock.system(), () -> {});
+        Timers timers = new Timers(MonotonicClock.system(), () -> {});
         long base = System.nanoTime();
         TimerEntry late = new TimerEntry();
         TimerEntry nearlyOnTime = new TimerEntry();

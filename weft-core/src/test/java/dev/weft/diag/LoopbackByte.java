@@ -1,6 +1,6 @@
 package dev.weft.diag;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
@@ -20,7 +20,7 @@ final class LoopbackByte {
      * @return how many bytes the accepted side read (1)
      * @throws Exception what the sockets threw
      */
-    static int exchange(Runtime rt) throws Exception {
+    static int exchange(WeftRuntime rt) throws Exception {
         TcpListener l = rt.blockOn(Future.lazy(() -> {
             try {
                 return Future.ready(TcpListener.bind("127.0.0.1", 0));

@@ -46,7 +46,7 @@ class BusyWorkersPollTheDriverTest {
 
     @Test
     void timersDueWhileTheOnlyWorkerIsBusyFireOnThatWorker() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("busy-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("busy-").build()) {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong busyPolls = new AtomicLong();
             // Always runnable: it wakes itself in each poll, so the worker never parks (never drives

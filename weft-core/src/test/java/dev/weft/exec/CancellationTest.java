@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class CancellationTest {
 
-    private static Runtime runtime(int workers) {
-        return Runtime.builder().workers(workers).threadNamePrefix("cancel-test-").build();
+    private static WeftRuntime runtime(int workers) {
+        return WeftRuntime.builder().workers(workers).threadNamePrefix("cancel-test-").build();
     }
 
     private static void awaitPolled(CheckingFuture f) {
@@ -36,7 +36,7 @@ class CancellationTest {
 
     @Test
     void cancellingAnIdleTaskRunsTheHookOnceAtOnce() {
-        try (Runtime rt = runtime(2)) {
+        try (WeftRuntime rt = runtime(2)) {
             CheckingFuture f = new CheckingFuture(1, 1, 0);
             Task<Integer> t = rt.spawn(f);
             awaitPolled(f);
@@ -58,7 +58,7 @@ class CancellationTest {
 
     @Test
     void cancellingAScheduledTaskRunsTheHookOnceAndNeverPollsIt() throws Exception {
-        try (Runtime rt = runtime(1)) {
+        try (WeftRuntime rt = runtime(1)) {
             CountDownLatch release = new CountDownLatch(1);
             CountDownLatch blocking = new CountDownLatch(1);
             Task<Void> blocker = rt.spawn(cx -> {
@@ -82,7 +82,7 @@ class CancellationTest {
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void cancellingARunningTaskReturnsAtOnceAndTheHookRunsOnceAfterThePoll() throws Exception {
-        try (Runtime rt = runtime(2)) {
+        try (WeftRuntime rt = runtime(2)) {
             CountDownLatch inPoll = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             AtomicInteger cancels = new AtomicInteger();
@@ -132,7 +132,7 @@ class CancellationTest {
         // cancels the other from inside its poll (a cancel that waited for the other's poll to end
         // would deadlock here: each would wait for the other)
         for (int round = 0; round < 20; round++) {
-            try (Runtime a = runtime(1); Runtime b = runtime(1)) {
+            try (WeftRuntime a = runtime(1); WeftRuntime b = runtime(1)) {
                 java.util.concurrent.CyclicBarrier bothPolling = new java.util.concurrent.CyclicBarrier(2);
                 AtomicInteger cancels = new AtomicInteger();
                 @SuppressWarnings("unchecked")
@@ -168,7 +168,7 @@ class CancellationTest {
 
     @Test
     void cancellingACompletedTaskDoesNothing() {
-        try (Runtime rt = runtime(2)) {
+        try (WeftRuntime rt = runtime(2)) {
             CheckingFuture f = new CheckingFuture(7, 0, 0);
             Task<Integer> t = rt.spawn(f);
             assertEquals(7, rt.blockOn(t));
@@ -181,7 +181,7 @@ class CancellationTest {
 
     @Test
     void aTaskCancellingItselfDuringItsPollIsCancelledRightAfterThatPoll() throws Exception {
-        try (Runtime rt = runtime(2)) {
+        try (WeftRuntime rt = runtime(2)) {
             AtomicInteger cancels = new AtomicInteger();
             AtomicInteger polls = new AtomicInteger();
             @SuppressWarnings("unchecked")

@@ -58,7 +58,7 @@ class CancelledTaskCollectableTest {
         }
     }
 
-    private static WeakReference<Task<?>> spawnPollCancel(Runtime rt, Supplier<Future<?>> make, boolean forward)
+    private static WeakReference<Task<?>> spawnPollCancel(WeftRuntime rt, Supplier<Future<?>> make, boolean forward)
             throws Exception {
         CountDownLatch polled = new CountDownLatch(1);
         @SuppressWarnings("unchecked")
@@ -79,14 +79,14 @@ class CancelledTaskCollectableTest {
 
     @Test
     void aCancelledSleepLeavesNothingBehind() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             assertCollected(spawnPollCancel(rt, () -> Time.sleep(Duration.ofHours(1)), true), "sleep");
         }
     }
 
     @Test
     void aCancelledRecvLeavesNothingBehind() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             Channel<Integer> ch = Channel.bounded(1);
             assertCollected(spawnPollCancel(rt, () -> ch.receiver().recv(), true), "recv");
             assertThat(ch.sender().trySend(1)).isTrue(); // the channel lives on
@@ -95,7 +95,7 @@ class CancelledTaskCollectableTest {
 
     @Test
     void aCancelledAcceptAndReadLeaveNothingBehind() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build();
                 TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
             assertCollected(spawnPollCancel(rt, l::accept, true), "accept");
             Task<TcpStream> accepted = rt.spawn(l.accept());
@@ -111,7 +111,7 @@ class CancelledTaskCollectableTest {
     @ParameterizedTest
     @EnumSource(names = {"NIO", "EPOLL"})
     void aForgottenAcceptAndAForgottenReadOnASilentSocketAreSweptAndTheirTasksCollected(IoPoller poller) throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).poller(poller).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).poller(poller).build()) {
             // bound and connected on the runtime, so on its poller
             TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind("127.0.0.1", 0)));
             WeakReference<Task<?>> accept = spawnPollCancel(rt, l::accept, false);
@@ -132,7 +132,7 @@ class CancelledTaskCollectableTest {
 
     @Test
     void aForgottenSleepIsSweptOnceTheWheelHasGrownAndItsTaskIsCollected() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             WeakReference<Task<?>> ref = spawnPollCancel(rt, () -> Time.sleep(Duration.ofDays(365)), false);
             // live timers registered after it: when the wheel has doubled it is swept of dead entries
             List<Task<Void>> live = new ArrayList<>();
@@ -145,7 +145,7 @@ class CancelledTaskCollectableTest {
 
     @Test
     void aForgottenRecvDoesNotSwallowTheNextMessageAndItsTaskIsCollected() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             Channel<Integer> ch = Channel.bounded(4);
             WeakReference<Task<?>> ref = spawnPollCancel(rt, () -> ch.receiver().recv(), false);
             Task<Integer> live = rt.spawn(ch.receiver().recv());
@@ -158,7 +158,7 @@ class CancelledTaskCollectableTest {
 
     @Test
     void manyForgottenListenersAreSweptWithoutAnyNotify() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             Channel<Integer> ch = Channel.bounded(4);
             WeakReference<Task<?>> ref = spawnPollCancel(rt, () -> ch.receiver().recv(), false);
             List<Task<Integer>> live = new ArrayList<>();

@@ -44,7 +44,7 @@ class ContainmentTest {
         }
     }
 
-    private static void assertWorkersAliveAndServing(Runtime rt) throws Exception {
+    private static void assertWorkersAliveAndServing(WeftRuntime rt) throws Exception {
         for (Thread w : rt.threads()) assertThat(w.isAlive()).as(w.getName()).isTrue();
         List<Task<Integer>> probes = new ArrayList<>();
         for (int i = 0; i < 100; i++) probes.add(rt.spawn(TestFutures.yieldThen(i)));
@@ -54,7 +54,7 @@ class ContainmentTest {
     @Test
     void anAwaiterWakerThatThrowsIsReportedOnceAndTheWorkerLivesOn() throws Exception {
         List<Throwable> seen = Collections.synchronizedList(new ArrayList<>());
-        try (Runtime rt = Runtime.builder().workers(1).onUncaughtException(seen::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).onUncaughtException(seen::add).build()) {
             Gate gate = new Gate();
             Task<Integer> t = rt.spawn(gate);
             RuntimeException boom = new RuntimeException("awaiter waker");
@@ -73,7 +73,7 @@ class ContainmentTest {
 
     @Test
     void errorsThrownByPollsFailTheirTasksNotTheWorkers() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             OutOfMemoryError oom = new OutOfMemoryError("simulated: the poll's allocation failed");
             Task<Object> oomTask = rt.spawn(cx -> { throw oom; });
             Task<Object> sofTask = rt.spawn(new Future<>() {
@@ -97,7 +97,7 @@ class ContainmentTest {
     @Test
     void aThrowingCancelHookIsReportedOnceAndTheTaskStillEndsCancelled() throws Exception {
         List<Throwable> seen = Collections.synchronizedList(new ArrayList<>());
-        try (Runtime rt = Runtime.builder().workers(2).onUncaughtException(seen::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).onUncaughtException(seen::add).build()) {
             RuntimeException boom = new RuntimeException("cancel hook");
             CountDownLatch polled = new CountDownLatch(1);
             Task<Void> t = rt.spawn(new Future<>() {
@@ -123,7 +123,7 @@ class ContainmentTest {
     @Test
     void twoThreadsCancellingOneRunningTaskRunItsHookOnce() throws Exception {
         for (int round = 0; round < 200; round++) {
-            try (Runtime rt = Runtime.builder().workers(2).build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
                 AtomicInteger hooks = new AtomicInteger();
                 CountDownLatch running = new CountDownLatch(1);
                 Task<Void> t = rt.spawn(new Future<>() {
@@ -158,7 +158,7 @@ class ContainmentTest {
     void detachRacingAnAwaitSurfacesTheFailureExactlyOnce() throws Exception {
         AtomicInteger hook = new AtomicInteger();
         RuntimeException boom = new RuntimeException("raced");
-        try (Runtime rt = Runtime.builder().workers(2).onUncaughtException(e -> hook.incrementAndGet()).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).onUncaughtException(e -> hook.incrementAndGet()).build()) {
             int rounds = 2_000;
             int awaitedFailures = 0;
             for (int i = 0; i < rounds; i++) {

@@ -21,7 +21,7 @@ class DumpQueuedTasksTest {
         CountDownLatch spawned = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         Task<?>[] fromWorker = new Task<?>[2];
-        try (Runtime rt = Runtime.builder().workers(1).taskStats(false).threadNamePrefix("queued-").build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).taskStats(false).threadNamePrefix("queued-").build();
                 AutoCloseable releaseAtEnd = release::countDown) {
             Task<Void> blocker = rt.spawn(cx -> {
                 fromWorker[0] = Task.spawn(Future.pending()); // to the LIFO slot

@@ -52,7 +52,7 @@ class FailureFiguresTest {
     void aMillionTasksATenthThrowingLoseNoWorkerAndSurfaceEachFailureOnce() throws Exception {
         ConcurrentHashMap<Integer, Integer> surfaced = new ConcurrentHashMap<>();
         AtomicInteger hookCalls = new AtomicInteger();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("failure-figures-")
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("failure-figures-")
                 .onUncaughtException(e -> {
                     hookCalls.incrementAndGet();
                     surfaced.merge(Integer.parseInt(e.getMessage()), 1, Integer::sum);

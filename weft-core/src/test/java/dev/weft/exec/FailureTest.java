@@ -22,7 +22,7 @@ class FailureTest {
 
     @Test
     void aThrowingTaskLeavesTheWorkersRunningAndItsHandleRethrowsTheOriginal() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("fail-test-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("fail-test-").build()) {
             IllegalStateException boom = new IllegalStateException("boom");
             IOException io = new IOException("io");
             List<Task<Integer>> ok = new ArrayList<>();
@@ -46,7 +46,7 @@ class FailureTest {
     void aDetachedTaskFailureReachesTheRuntimeHook() throws Exception {
         CompletableFuture<Throwable> seen = new CompletableFuture<>();
         RuntimeException boom = new RuntimeException("detached boom");
-        try (Runtime rt = Runtime.builder().workers(2).onUncaughtException(seen::complete).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).onUncaughtException(seen::complete).build()) {
             rt.spawn(cx -> {
                 Thread.sleep(20); // fail after detach() most of the time; the other order is tested below
                 throw boom;
@@ -60,7 +60,7 @@ class FailureTest {
         List<Throwable> seen = java.util.Collections.synchronizedList(new ArrayList<>());
         RuntimeException boom = new RuntimeException("early");
         RuntimeException awaited = new RuntimeException("awaited");
-        try (Runtime rt = Runtime.builder().workers(2).onUncaughtException(seen::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).onUncaughtException(seen::add).build()) {
             Task<Void> t = rt.spawn(cx -> { throw boom; });
             while (!t.isDone()) Thread.onSpinWait();
             t.detach();
@@ -77,7 +77,7 @@ class FailureTest {
 
     @Test
     void aPlainRunnableRunsOnTheExecutor() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("exec-run-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("exec-run-").build()) {
             CompletableFuture<String> where = new CompletableFuture<>();
             rt.executor().execute(() -> where.complete(Thread.currentThread().getName()));
             assertTrue(where.get(10, TimeUnit.SECONDS).startsWith("exec-run-"));

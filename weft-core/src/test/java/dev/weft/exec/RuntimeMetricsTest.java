@@ -25,7 +25,7 @@ class RuntimeMetricsTest {
 
     @Test
     void countersAddUpToTheWorkDone() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("metrics-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("metrics-").build()) {
             RuntimeMetrics before = rt.metrics();
             List<Task<Integer>> tasks = new ArrayList<>();
             for (int i = 0; i < 1_000; i++) tasks.add(rt.spawn(yielding(3)));
@@ -46,8 +46,8 @@ class RuntimeMetricsTest {
     void theMBeanShowsTheRuntimeWhileItRunsAndIsGoneAfterClose() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         ObjectName name;
-        try (Runtime a = Runtime.builder().workers(1).threadNamePrefix("bean-").build();
-                Runtime b = Runtime.builder().workers(3).threadNamePrefix("bean-").build()) {
+        try (WeftRuntime a = WeftRuntime.builder().workers(1).threadNamePrefix("bean-").build();
+                WeftRuntime b = WeftRuntime.builder().workers(3).threadNamePrefix("bean-").build()) {
             assertThat(b.name()).as("a second live runtime of the same prefix").isEqualTo("bean-#2");
             name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(b.name()));
             assertThat(server.getAttribute(name, "Workers")).isEqualTo(3);
@@ -66,14 +66,14 @@ class RuntimeMetricsTest {
     @Test
     void aRuntimeBuiltWithoutItsMBeanIsNotInTheMBeanServerButStillNamedAndMeasured() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("no-bean-").managementBean(false).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("no-bean-").managementBean(false).build()) {
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             assertThat(rt.name()).isEqualTo("no-bean-");
             assertThat(server.isRegistered(name)).isFalse();
             rt.blockOn(yielding(3));
             assertThat(rt.metrics().totalPolls()).isGreaterThanOrEqualTo(4L);
         }
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("no-bean-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("no-bean-").build()) {
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             assertThat(rt.name()).as("the name was freed at close").isEqualTo("no-bean-");
             assertThat(server.isRegistered(name)).as("the default registers it").isTrue();
@@ -82,7 +82,7 @@ class RuntimeMetricsTest {
 
     @Test
     void theDumpOfAStackfulTaskStuckOnARecvShowsItsStack() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("dump-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("dump-").build()) {
             Channel<String> ch = Channel.bounded(1);
             Task<String> t = rt.spawn(Weft.async(() -> "outer " + await(Weft.async(() -> "inner " + await(ch.receiver().recv())))));
             List<TaskDump> dump = rt.dumpTasks();

@@ -77,7 +77,7 @@ class RuntimeOwnsItsDriversTest {
                 fdsBefore = openFds().size();
                 selectorsBefore = selectors(openFds());
             }
-            Runtime rt = Runtime.builder().workers(2).threadNamePrefix(PREFIX + i + "-").build();
+            WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix(PREFIX + i + "-").build();
             // made on a worker, so registered with this runtime's reactor
             TcpListener listener = rt.blockOn(Future.lazy(() -> Future.ready(bindLocal())));
             InetSocketAddress addr = listener.localAddress();
@@ -118,8 +118,8 @@ class RuntimeOwnsItsDriversTest {
     void twoRuntimesWithManualClocksFireOnlyTheirOwnTimers() throws Exception {
         ManualClock clockA = new ManualClock();
         ManualClock clockB = new ManualClock(1_000_000_000L);
-        try (Runtime a = Runtime.builder().workers(1).clock(clockA).threadNamePrefix(PREFIX + "a-").build();
-                Runtime b = Runtime.builder().workers(1).clock(clockB).threadNamePrefix(PREFIX + "b-").build()) {
+        try (WeftRuntime a = WeftRuntime.builder().workers(1).clock(clockA).threadNamePrefix(PREFIX + "a-").build();
+                WeftRuntime b = WeftRuntime.builder().workers(1).clock(clockB).threadNamePrefix(PREFIX + "b-").build()) {
             assertThat(a.clock()).isSameAs(clockA);
             // made inside each runtime: on its clock from now
             Task<Void> napA = a.spawn(Future.lazy(() -> Time.sleep(Duration.ofHours(1))));
@@ -150,7 +150,7 @@ class RuntimeOwnsItsDriversTest {
 
     @Test
     void blockingWorkAfterCloseIsRefusedNotLost() throws Exception {
-        Runtime rt = Runtime.builder().workers(1).threadNamePrefix(PREFIX + "refuse-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix(PREFIX + "refuse-").build();
         dev.weft.blocking.BlockingPool pool = rt.blockingPool();
         rt.close();
         Exception e = assertThrows(RejectedExecutionException.class, () -> BlockOn.blockOn(pool.unblock(() -> 1)));
@@ -159,20 +159,20 @@ class RuntimeOwnsItsDriversTest {
 
     @Test
     void shutdownTimeoutIsValidated() {
-        assertThrows(IllegalArgumentException.class, () -> Runtime.builder().shutdownTimeout(Duration.ofMillis(-1)));
+        assertThrows(IllegalArgumentException.class, () -> WeftRuntime.builder().shutdownTimeout(Duration.ofMillis(-1)));
         // zero: do not wait; a huge timeout saturates instead of overflowing
-        try (Runtime rt = Runtime.builder().workers(1).shutdownTimeout(Duration.ZERO).threadNamePrefix(PREFIX + "zero-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).shutdownTimeout(Duration.ZERO).threadNamePrefix(PREFIX + "zero-").build()) {
             assertThat(rt.blockOn(Future.ready(1))).isEqualTo(1);
         } catch (IllegalStateException notStoppedYet) {
             // zero wait: threads may not have ended by the time close looked, and close says so
             assertThat(notStoppedYet).hasMessageContaining("did not stop within PT0S");
         }
-        try (Runtime rt = Runtime.builder().workers(1).shutdownTimeout(Duration.ofSeconds(Long.MAX_VALUE))
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).shutdownTimeout(Duration.ofSeconds(Long.MAX_VALUE))
                 .threadNamePrefix(PREFIX + "huge-").build()) {
             assertThat(rt.blockOn(Future.ready(2))).isEqualTo(2);
         }
         assertThrows(IllegalArgumentException.class, () -> {
-            try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix(PREFIX + "neg-").build()) {
+            try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix(PREFIX + "neg-").build()) {
                 rt.shutdown(Duration.ofSeconds(-1));
             }
         });
@@ -181,7 +181,7 @@ class RuntimeOwnsItsDriversTest {
     @Test
     void closeNamesTheThreadsThatDidNotStop() throws Exception {
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        Runtime rt = Runtime.builder().workers(1).shutdownTimeout(Duration.ofMillis(200))
+        WeftRuntime rt = WeftRuntime.builder().workers(1).shutdownTimeout(Duration.ofMillis(200))
                 .threadNamePrefix(PREFIX + "stuck-").build();
         java.util.concurrent.CountDownLatch polling = new java.util.concurrent.CountDownLatch(1);
         rt.spawn(cx -> {

@@ -25,11 +25,11 @@ class RuntimeTest {
 
     @Test
     void currentIsTheRuntimeRunningTheTaskAndOutsideItFailsClearly() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, Runtime::current);
+        IllegalStateException e = assertThrows(IllegalStateException.class, WeftRuntime::current);
         assertTrue(e.getMessage().contains("not inside a Weft runtime"), e.getMessage());
-        assertEquals(null, Runtime.currentOrNull());
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("current-").build()) {
-            assertSame(rt, rt.blockOn(cx -> Poll.ready(Runtime.current())));
+        assertEquals(null, WeftRuntime.currentOrNull());
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("current-").build()) {
+            assertSame(rt, rt.blockOn(cx -> Poll.ready(WeftRuntime.current())));
             String name = rt.blockOn(cx -> Poll.ready(Thread.currentThread().getName()));
             assertTrue(name.startsWith("current-"), name);
         }
@@ -43,7 +43,7 @@ class RuntimeTest {
 
     @Test
     void tasksSpawnedFromInsideRunAndAreAwaited() {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             long sum = rt.blockOn(new Future<Long>() {
                 private Future<Long> all;
 
@@ -63,7 +63,7 @@ class RuntimeTest {
 
     @Test
     void eachTaskPollGetsAFreshBudget() {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             int inside = rt.blockOn(cx -> Poll.ready(Coop.remaining()));
             assertEquals(Coop.BUDGET, inside);
             assertEquals(Integer.MAX_VALUE, Coop.remaining());
@@ -72,7 +72,7 @@ class RuntimeTest {
 
     @Test
     void blockOnWaitsForATaskThatCompletesLaterOnAWorker() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             ProbeFuture<String> p = new ProbeFuture<>("later");
             Thread completer = Thread.ofPlatform().start(() -> {
                 while (p.polls() == 0) Thread.onSpinWait();
@@ -86,7 +86,7 @@ class RuntimeTest {
 
     @Test
     void interruptingBlockOnCancelsTheSpawnedTaskOnce() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             ProbeFuture<Integer> p = new ProbeFuture<>("never");
             AtomicReference<Throwable> thrown = new AtomicReference<>();
             Thread blocked = Thread.ofPlatform().start(() -> {
@@ -109,7 +109,7 @@ class RuntimeTest {
 
     @Test
     void blockOnFromAWorkerOfTheSameRuntimeIsRefused() {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             Task<String> t = rt.spawn(cx -> {
                 try {
                     rt.blockOn(Future.ready(1));
@@ -124,9 +124,9 @@ class RuntimeTest {
 
     @Test
     void weftRunRunsTheFutureOnARuntimeOfItsOwnAndClosesIt() {
-        Runtime[] seen = new Runtime[1];
+        WeftRuntime[] seen = new WeftRuntime[1];
         String name = dev.weft.Weft.run(cx -> {
-            seen[0] = Runtime.current();
+            seen[0] = WeftRuntime.current();
             return Poll.ready(Thread.currentThread().getName());
         });
         assertTrue(name.startsWith("weft-main-"), name);
@@ -142,7 +142,7 @@ class RuntimeTest {
 
     @Test
     void aTaskThatYieldsGoesToTheBackOfTheQueueNotToTheLifoSlot() {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             for (int round = 0; round < 100; round++) {
                 java.util.concurrent.atomic.AtomicInteger yielderPolls = new java.util.concurrent.atomic.AtomicInteger();
                 java.util.concurrent.atomic.AtomicInteger seenByOther = new java.util.concurrent.atomic.AtomicInteger(-1);
@@ -172,7 +172,7 @@ class RuntimeTest {
         // The worker's cap on LIFO polls in a row is 32; without a cap the pair would never give
         // the worker back (wakes charge no budget), so it stops by itself after giveUp polls.
         final int giveUp = 100_000;
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             for (int round = 0; round < 20; round++) {
                 java.util.concurrent.atomic.AtomicInteger pairPolls = new java.util.concurrent.atomic.AtomicInteger();
                 java.util.concurrent.atomic.AtomicInteger seenByQueued = new java.util.concurrent.atomic.AtomicInteger(-1);

@@ -29,7 +29,7 @@ class ScopeDumpTest {
 
     @Test
     void theTreeOfADumpShowsEachScopeUnderItsParentWithPolicyStateAndTimeLeftAndEachTaskUnderItsScope() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("tree-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("tree-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
             List<TaskDump> dump = tasks.settledDump();
             List<String> ids = tasks.ids();
             String tree = TaskDump.tree(dump);
@@ -54,7 +54,7 @@ class ScopeDumpTest {
 
     @Test
     void eachEntryNamesItsScopesInnermostFirstAsOneSnapshotPerScopeAndItsContextWithoutTheScope() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("path-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("path-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
             List<TaskDump> dump = tasks.settledDump();
             List<String> ids = tasks.ids();
             TaskDump b = entry(dump, ids.get(0));
@@ -82,7 +82,7 @@ class ScopeDumpTest {
     @Test
     void theMBeanDumpsTheTreeAndItsTaskTableHasTheScopePathAndContextAsText() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("bean-tree-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("bean-tree-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             List<TaskDump> dump = tasks.settledDump();
             String b = tasks.ids().get(0);

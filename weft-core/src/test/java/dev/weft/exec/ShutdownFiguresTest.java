@@ -41,7 +41,7 @@ class ShutdownFiguresTest {
 
     /** The same kinds of work, small, on a runtime of its own: loads every class the run needs. */
     private static void warmUp() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build();
                 TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
             Task<TcpStream> accepted = rt.spawn(l.accept());
             try (TcpStream c = rt.blockOn(TcpStream.connect(l.localAddress()));
@@ -61,7 +61,7 @@ class ShutdownFiguresTest {
         System.gc();
         long fdsBefore = openFds();
         int threadsBefore = Thread.activeCount();
-        Runtime rt = Runtime.builder().workers(2).blockingThreads(128).threadNamePrefix(prefix).build();
+        WeftRuntime rt = WeftRuntime.builder().workers(2).blockingThreads(128).threadNamePrefix(prefix).build();
         AtomicInteger cancels = new AtomicInteger();
         List<Task<Void>> waiting = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) waiting.add(rt.spawn(TestFutures.pendingForever(cancels)));

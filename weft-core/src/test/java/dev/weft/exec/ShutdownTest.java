@@ -31,7 +31,7 @@ class ShutdownTest {
         String prefix = "shutdown-test-";
         int before = Thread.activeCount();
         assertEquals(0, threadsNamed(prefix));
-        Runtime rt = Runtime.builder().workers(3).threadNamePrefix(prefix).build();
+        WeftRuntime rt = WeftRuntime.builder().workers(3).threadNamePrefix(prefix).build();
         assertEquals(3, rt.threads().size());
         // the 3 workers, and 4 parked spacer threads in each of the 2 gaps between them
         // (WorkerSpacers); close must end them all

@@ -29,7 +29,7 @@ class TaskRulesContractTest {
         WORK_STEALING {
             @Override
             void runAll(List<CheckingFuture> fs, Runnable wakers) throws Exception {
-                try (Runtime rt = Runtime.builder().workers(2).build()) {
+                try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
                     List<Task<Integer>> ts = new ArrayList<>();
                     for (CheckingFuture f : fs) ts.add(rt.spawn(f));
                     wakers.run();

@@ -31,7 +31,7 @@ class TaskStatsTest {
     }
 
     /** Polls {@code rt}'s dump until one entry matches, for at most 10 s. */
-    private static TaskDump awaitEntry(Runtime rt, Predicate<TaskDump> p) throws InterruptedException {
+    private static TaskDump awaitEntry(WeftRuntime rt, Predicate<TaskDump> p) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (System.nanoTime() < deadline) {
             for (TaskDump t : rt.dumpTasks()) if (p.test(t)) return t;
@@ -42,10 +42,10 @@ class TaskStatsTest {
 
     @Test
     void statisticsAreOffByDefaultAndTheDumpHasNone() {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("nostats-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("nostats-").build()) {
             assertThat(rt.taskStats()).isEqualTo(Boolean.getBoolean("weft.taskStats"));
         }
-        try (Runtime rt = Runtime.builder().workers(1).taskStats(false).threadNamePrefix("nostats-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).taskStats(false).threadNamePrefix("nostats-").build()) {
             Task<Void> t = rt.spawn(yieldsThenWaitsForever(0));
             rt.blockOn(Future.lazy(() -> Future.ready(null)));
             assertThat(rt.dumpTasks()).allSatisfy(d -> {
@@ -58,7 +58,7 @@ class TaskStatsTest {
 
     @Test
     void aSelfWakingTaskCountsEachPollAndWakeAndItsSpawnSiteIsTheTest() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).taskStats(true).threadNamePrefix("stats-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).taskStats(true).threadNamePrefix("stats-").build()) {
             Task<Void> t = rt.spawn(yieldsThenWaitsForever(50));
             TaskDump d = awaitEntry(rt, e -> e.stats() != null && e.stats().polls() == 51 && e.state().equals("idle"));
             TaskStatistics s = d.stats();
@@ -77,7 +77,7 @@ class TaskStatsTest {
     @Test
     void aTaskNeverPolledYetIsInTheDumpAndItsQueueTimeCountsAsScheduled() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        try (Runtime rt = Runtime.builder().workers(1).taskStats(true).threadNamePrefix("starved-").build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).taskStats(true).threadNamePrefix("starved-").build();
                 AutoCloseable releaseAtEnd = release::countDown) {
             Task<Void> blocker = rt.spawn(cx -> {
                 try {
@@ -107,7 +107,7 @@ class TaskStatsTest {
     @Test
     void theMBeanTaskTableHasEachTasksRowWithItsSpawnSiteAndTheWorkerTableEachWorker() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-        try (Runtime rt = Runtime.builder().workers(2).taskStats(true).threadNamePrefix("table-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).taskStats(true).threadNamePrefix("table-").build()) {
             Task<Void> t = rt.spawn(yieldsThenWaitsForever(3));
             awaitEntry(rt, e -> e.stats().polls() == 4);
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote("table-"));

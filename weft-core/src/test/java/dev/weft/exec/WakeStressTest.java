@@ -36,7 +36,7 @@ class WakeStressTest {
         CheckingFuture[] fs = new CheckingFuture[tasks];
         List<Task<Integer>> handles = new ArrayList<>();
         AtomicLong wakes = new AtomicLong();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("wake-stress-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("wake-stress-").build()) {
             for (int i = 0; i < tasks; i++) {
                 fs[i] = new CheckingFuture(i, wakesPerTask, i % 4 == 0 ? 2_000 : 0);
                 handles.add(rt.spawn(fs[i]));
@@ -103,7 +103,7 @@ class WakeStressTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aBurstOfWakesDuringOnePollCausesExactlyOneMorePoll() throws Exception {
         AtomicLong polls = new AtomicLong();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("burst-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("burst-").build()) {
             for (int round = 0; round < 20; round++) {
                 polls.set(0);
                 Future<String> f = cx -> {
@@ -128,7 +128,7 @@ class WakeStressTest {
         // On a worker, a wake from the polling thread itself takes RawTask's path without a CAS
         // (wokenInPoll); these wakes, mixed with wakes from another thread, must still re-queue
         // the task exactly once per poll, and never after it completed.
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("self-wake-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("self-wake-").build()) {
             for (int round = 0; round < 200; round++) {
                 AtomicLong polls = new AtomicLong();
                 AtomicLong pollsAfterDone = new AtomicLong();
@@ -160,7 +160,7 @@ class WakeStressTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void aTaskWokenWhileItsWorkerIsBusyMigratesToTheOtherWorker() throws Exception {
         int rounds = 50;
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("migrate-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("migrate-").build()) {
             for (int round = 0; round < rounds; round++) {
                 AtomicReference<Thread> first = new AtomicReference<>();
                 AtomicReference<Thread> second = new AtomicReference<>();

@@ -27,7 +27,7 @@ class WorkerWakeupTest {
 
     @Test
     void tasksQueuedByAWorkerStuckInALongPollAreRunByItsSibling() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("wakeup-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("wakeup-").build()) {
             for (int round = 0; round < ROUNDS; round++) {
                 AtomicInteger ran = new AtomicInteger();
                 int seen = rt.blockOn(cx -> {

@@ -3,7 +3,7 @@ package dev.weft.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Timeout;
 /** Stream to publisher to stream on a two-worker runtime: order, errors, cancellation, load. */
 @Timeout(120)
 class FlowRoundTripTest {
-    private static Runtime rt;
+    private static WeftRuntime rt;
 
     @BeforeAll
     static void start() {
-        rt = Runtime.builder().workers(2).build();
+        rt = WeftRuntime.builder().workers(2).build();
     }
 
     @AfterAll

@@ -1,6 +1,6 @@
 package dev.weft.flow;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.future.Stream;
 import java.util.concurrent.CompletableFuture;
@@ -20,7 +20,7 @@ import org.testng.annotations.BeforeClass;
  * (TestNG, run by the JUnit Platform's TestNG engine.)
  */
 public class PublisherStreamTckTest extends FlowSubscriberBlackboxVerification<Long> {
-    private Runtime rt;
+    private WeftRuntime rt;
 
     public PublisherStreamTckTest() {
         super(new TestEnvironment(StreamPublisherTckTest.TIMEOUT_MS, StreamPublisherTckTest.NO_SIGNAL_MS));
@@ -29,7 +29,7 @@ public class PublisherStreamTckTest extends FlowSubscriberBlackboxVerification<L
     @BeforeClass
     public void startRuntime() {
         // some TCK runs end the stream with onError on purpose: the drain task then fails, quietly
-        rt = Runtime.builder().workers(2).threadNamePrefix("tck-subscriber-").onUncaughtException(e -> {}).build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("tck-subscriber-").onUncaughtException(e -> {}).build();
     }
 
     @AfterClass(alwaysRun = true)

@@ -7,7 +7,7 @@ import static dev.weft.testkit.Polls.pollNextOnce;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Stream;
 import dev.weft.task.Task;
 import dev.weft.testkit.CountingWaker;
@@ -184,7 +184,7 @@ class PublisherStreamTest {
     @Test
     void aPublisherSignallingFromItsOwnThreadsWakesTheTaskPollingTheStream() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (Runtime rt = Runtime.builder().workers(2).build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build();
                 SubmissionPublisher<Integer> pub = new SubmissionPublisher<>(pool, 16)) {
             Task<List<Integer>> all = rt.spawn(FlowAdapters.toStream(pub, 8).toList());
             Polls.awaitCondition(() -> pub.getNumberOfSubscribers() == 1, RecordingSubscriber.BOUND, "the subscription");

@@ -1,6 +1,6 @@
 package dev.weft.flow;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -25,7 +25,7 @@ import org.testng.annotations.BeforeClass;
  * engine.)
  */
 public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerification<Long> {
-    private Runtime rt;
+    private WeftRuntime rt;
 
     public PublisherStreamWhiteboxTckTest() {
         super(new TestEnvironment(StreamPublisherTckTest.TIMEOUT_MS, StreamPublisherTckTest.NO_SIGNAL_MS));
@@ -33,7 +33,7 @@ public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerifi
 
     @BeforeClass
     public void startRuntime() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("tck-whitebox-").onUncaughtException(e -> {}).build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("tck-whitebox-").onUncaughtException(e -> {}).build();
     }
 
     @AfterClass(alwaysRun = true)

@@ -1,6 +1,6 @@
 package dev.weft.flow;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import java.util.concurrent.Flow;
 import org.reactivestreams.tck.TestEnvironment;
 import org.reactivestreams.tck.flow.FlowPublisherVerification;
@@ -18,7 +18,7 @@ public class StreamPublisherTckTest extends FlowPublisherVerification<Long> {
     /** How long to wait to conclude that no (further) signal comes. */
     static final long NO_SIGNAL_MS = 200;
 
-    private Runtime rt;
+    private WeftRuntime rt;
 
     public StreamPublisherTckTest() {
         super(new TestEnvironment(TIMEOUT_MS, NO_SIGNAL_MS), 500);
@@ -26,7 +26,7 @@ public class StreamPublisherTckTest extends FlowPublisherVerification<Long> {
 
     @BeforeClass
     public void startRuntime() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("tck-publisher-").build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("tck-publisher-").build();
     }
 
     @AfterClass(alwaysRun = true)

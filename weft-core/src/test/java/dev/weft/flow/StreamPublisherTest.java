@@ -3,7 +3,7 @@ package dev.weft.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.future.Stream;
@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Timeout;
 /** {@link FlowAdapters#toPublisher} and {@code toPublisherOnce}: streams offered as publishers. */
 @Timeout(60)
 class StreamPublisherTest {
-    private static Runtime rt;
+    private static WeftRuntime rt;
 
     @BeforeAll
     static void start() {
-        rt = Runtime.builder().workers(2).build();
+        rt = WeftRuntime.builder().workers(2).build();
     }
 
     @AfterAll
@@ -161,7 +161,7 @@ class StreamPublisherTest {
     void closingTheRuntimeCancelsTheStreamAndFailsTheSubscriberWithCancellation() throws Exception {
         Idle src = new Idle();
         RecordingSubscriber<Integer> sub = new RecordingSubscriber<>();
-        Runtime own = Runtime.builder().workers(1).build();
+        WeftRuntime own = WeftRuntime.builder().workers(1).build();
         FlowAdapters.toPublisher(() -> src, own.executor()).subscribe(sub);
         sub.subscription().request(1);
         Polls.awaitCondition(() -> src.polls.get() == 1, RecordingSubscriber.BOUND, "the stream polled");
@@ -173,7 +173,7 @@ class StreamPublisherTest {
     @Test
     void subscribingToAClosedRuntimeFailsTheSubscriberAndCancelsTheStream() throws Exception {
         Idle src = new Idle();
-        Runtime own = Runtime.builder().workers(1).build();
+        WeftRuntime own = WeftRuntime.builder().workers(1).build();
         own.close();
         RecordingSubscriber<Integer> sub = new RecordingSubscriber<>();
         FlowAdapters.toPublisher(() -> src, own.executor()).subscribe(sub);

@@ -134,7 +134,7 @@ class AsyncFilesTest {
     void aFileOpenedOnARuntimeReadsOnThatRuntimesPool() throws Exception {
         Path f = dir.resolve("on-runtime.bin");
         Files.write(f, new byte[] {1, 2, 3});
-        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(1).blockingThreads(1).build()) {
+        try (dev.weft.exec.WeftRuntime rt = dev.weft.exec.WeftRuntime.builder().workers(1).blockingThreads(1).build()) {
             AsyncFile file = rt.blockOn(rt.spawn(dev.weft.future.Future.lazy(() -> AsyncFiles.open(f)))); // opened on a worker
             java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);

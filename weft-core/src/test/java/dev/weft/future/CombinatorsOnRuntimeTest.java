@@ -2,7 +2,7 @@ package dev.weft.future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.testkit.ProbeFuture;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Timeout;
 /** The combinators driven by the work-stealing runtime, with children woken from other threads. */
 @Timeout(30)
 class CombinatorsOnRuntimeTest {
-    private static Runtime rt;
+    private static WeftRuntime rt;
 
     @BeforeAll
     static void start() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("combinators-test-").build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("combinators-test-").build();
     }
 
     @AfterAll

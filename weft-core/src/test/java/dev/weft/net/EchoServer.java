@@ -2,7 +2,7 @@ package dev.weft.net;
 
 import dev.weft.exec.BlockOn;
 import dev.weft.future.Future;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -21,7 +21,7 @@ final class EchoServer implements AutoCloseable {
     final Map<Integer, Object> outcomes = new ConcurrentHashMap<>();
     final AtomicInteger accepted = new AtomicInteger();
     private final Thread acceptor;
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("echo-test-").build();
+    private final WeftRuntime runtime = WeftRuntime.builder().workers(2).threadNamePrefix("echo-test-").build();
 
     EchoServer() throws IOException {
         listener = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0));

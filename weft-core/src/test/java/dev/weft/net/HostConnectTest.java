@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,7 @@ class HostConnectTest {
 
     @Test
     void aHostNameIsResolvedOnTheBlockingPoolAndTheConnectSucceeds() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("dns-test-").build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("dns-test-").build();
                 TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
             int port = l.localAddress().getPort();
             var accepted = rt.spawn(l.accept());
@@ -34,7 +34,7 @@ class HostConnectTest {
 
     @Test
     void anUnknownHostFailsWithUnknownHostException() {
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             assertThatThrownBy(() -> rt.blockOn(TcpStream.connect("fail.weft-test", 9)))
                     .isInstanceOf(UnknownHostException.class)
                     .hasMessageContaining("fail.weft-test");
@@ -43,7 +43,7 @@ class HostConnectTest {
 
     @Test
     void aLiteralAddressNeedsNoLookup() throws Exception {
-        try (Runtime rt = Runtime.builder().workers(1).build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build();
                 TcpListener l = TcpListener.bind("127.0.0.1", 0)) {
             int port = l.localAddress().getPort();
             var accepted = rt.spawn(l.accept());

@@ -2,7 +2,7 @@ package dev.weft.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ class NoNativeAccessFallbackTest {
     public static final class Child {
         public static void main(String[] args) {
             for (int i = 0; i < 2; i++) {
-                try (Runtime rt = Runtime.builder().workers(1).build()) {
+                try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
                     System.out.println("poller=" + rt.poller());
                 }
             }
@@ -49,7 +49,7 @@ class NoNativeAccessFallbackTest {
 
     @Test
     void withTheFlagAutoTakesEpoll() {
-        try (Runtime rt = Runtime.builder().workers(1).poller(IoPoller.AUTO).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).poller(IoPoller.AUTO).build()) {
             assertThat(rt.poller()).isEqualTo(IoPoller.EPOLL);
         }
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -40,7 +40,7 @@ class PollerContractTest {
     private static final InetSocketAddress ANY_LOOPBACK = new InetSocketAddress("127.0.0.1", 0);
 
     private static <T> T run(IoPoller poller, Callable<T> body) {
-        try (Runtime rt = Runtime.builder().workers(2).poller(poller).threadNamePrefix("contract-" + poller + "-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).poller(poller).threadNamePrefix("contract-" + poller + "-").build()) {
             assertThat(rt.poller()).isEqualTo(poller);
             return rt.blockOn(Weft.async(body));
         }
@@ -351,7 +351,7 @@ class PollerContractTest {
     @EnumSource(names = {"NIO", "EPOLL"})
     void closeOfTheRuntimeClosesItsSocketsAndGivesTheirDescriptorsBack(IoPoller poller) throws Exception {
         long before = openFds();
-        Runtime rt = Runtime.builder().workers(1).poller(poller).build();
+        WeftRuntime rt = WeftRuntime.builder().workers(1).poller(poller).build();
         TcpListener l = rt.blockOn(Weft.async(() -> TcpListener.bind(ANY_LOOPBACK)));
         int port = l.localAddress().getPort();
         int open = rt.blockOn(Weft.async(() -> {
@@ -360,7 +360,7 @@ class PollerContractTest {
                 await(l.accept());
                 assertThat(c.localAddress()).isNotNull();
             }
-            return Runtime.current().metrics().sourcesRegistered();
+            return WeftRuntime.current().metrics().sourcesRegistered();
         }));
         assertThat(open).as("listener + 20 clients + 20 accepted").isEqualTo(41);
         rt.close();

@@ -3,7 +3,7 @@ package dev.weft.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -63,7 +63,7 @@ class ReadinessStressTest {
     private static void run(IoPoller poller, int conns, int rounds) throws Exception {
         AtomicLong serverEchoed = new AtomicLong();
         ConcurrentHashMap<Integer, Throwable> serverFailures = new ConcurrentHashMap<>();
-        try (Runtime rt = Runtime.builder().workers(2).poller(poller).threadNamePrefix("readiness-stress-").build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).poller(poller).threadNamePrefix("readiness-stress-").build();
                 // bound on the runtime, so the listener and its connections are on the poller under test
                 TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(new InetSocketAddress("127.0.0.1", 0))))) {
             InetSocketAddress addr = l.localAddress();
@@ -131,14 +131,14 @@ class ReadinessStressTest {
     /** Accepts {@code n} connections and spawns an {@link RandomWindowEcho} for each. */
     private static final class AcceptAll implements Future<Void> {
         private final TcpListener l;
-        private final Runtime rt;
+        private final WeftRuntime rt;
         private final AtomicLong echoed;
         private final ConcurrentHashMap<Integer, Throwable> failures;
         private int left;
         private int next;
         private Future<TcpStream> accept;
 
-        AcceptAll(TcpListener l, Runtime rt, int n, AtomicLong echoed, ConcurrentHashMap<Integer, Throwable> failures) {
+        AcceptAll(TcpListener l, WeftRuntime rt, int n, AtomicLong echoed, ConcurrentHashMap<Integer, Throwable> failures) {
             this.l = l;
             this.rt = rt;
             this.left = n;

@@ -4,7 +4,7 @@ import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.time.Time;
 import java.io.IOException;
@@ -59,7 +59,7 @@ class TypedAwaitTest {
     @Test
     void inAStackfulCoroutineOnARuntimeTheSameCatchesWork() throws Exception {
         int port = closedPort();
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             assertThat(rt.blockOn(Weft.async(() -> connectOrSayWhy(port)))).isEqualTo("refused");
             assertThat(rt.blockOn(Weft.async(TypedAwaitTest::timeoutOrValue))).isEqualTo("timed out");
         }
@@ -68,7 +68,7 @@ class TypedAwaitTest {
     @Test
     void blockOnOfAnIoFutureDeclaresIoException() throws Exception {
         int port = closedPort();
-        try (Runtime rt = Runtime.builder().workers(1).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).build()) {
             try {
                 rt.blockOn(TcpStream.connect("127.0.0.1", port));
                 throw new AssertionError("connected to a closed port");

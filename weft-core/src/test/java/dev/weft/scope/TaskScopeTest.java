@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.task.TaskLocal;
@@ -30,12 +30,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class TaskScopeTest {
     private static final List<Throwable> hooked = new CopyOnWriteArrayList<>();
-    private static Runtime rt;
+    private static WeftRuntime rt;
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("scope-test-").onUncaughtException(hooked::add).build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("scope-test-").onUncaughtException(hooked::add).build();
     }
 
     @AfterAll

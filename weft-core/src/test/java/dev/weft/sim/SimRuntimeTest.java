@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
 import dev.weft.blocking.Blocking;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.Async;
 import dev.weft.sync.Channel;
@@ -240,7 +240,7 @@ class SimRuntimeTest {
     void aRealRuntimeIsRefused() {
         try (SimRuntime sim = SimRuntime.builder(2).build()) {
             assertThatThrownBy(() -> sim.run(Future.lazy(() -> {
-                        Runtime.builder().workers(1).build().close();
+                        WeftRuntime.builder().workers(1).build().close();
                         return Future.ready(null);
                     })))
                     .hasMessageContaining("not allowed inside a simulation: a real runtime");

@@ -32,7 +32,7 @@ class ChannelMpmcStressTest {
         long[] dups = new long[consumers];
         for (int c = 0; c < consumers; c++) {
             int me = c;
-            Receiver<Integer> rx = ch.receiver().clone();
+            Receiver<Integer> rx = ch.receiver().newReceiver();
             seen[me] = new BitSet(total);
             threads.add(Thread.ofPlatform().name("consumer-" + me).start(() -> {
                 try (rx) {
@@ -53,7 +53,7 @@ class ChannelMpmcStressTest {
         ch.receiver().close();
         for (int p = 0; p < producers; p++) {
             int me = p;
-            Sender<Integer> tx = ch.sender().clone();
+            Sender<Integer> tx = ch.sender().newSender();
             threads.add(Thread.ofPlatform().name("producer-" + me).start(() -> {
                 try (tx) {
                     for (int v = me; v < total; v += producers) Weft.blockOn(tx.send(v));

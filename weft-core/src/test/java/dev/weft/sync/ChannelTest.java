@@ -144,7 +144,7 @@ class ChannelTest {
     @Test
     void closingTheLastSenderLetsReceiversDrainThenEnds() {
         Channel<Integer> ch = Channel.bounded(4);
-        Sender<Integer> tx2 = ch.sender().clone();
+        Sender<Integer> tx2 = ch.sender().newSender();
         ch.sender().trySend(1);
         tx2.trySend(2);
         CountingWaker w = new CountingWaker();
@@ -180,7 +180,7 @@ class ChannelTest {
         CountingWaker w = new CountingWaker();
         Future<Void> waiting = ch.sender().send("waiting");
         assertThat(w.poll(waiting).isPending()).isTrue();
-        Receiver<String> rx2 = ch.receiver().clone();
+        Receiver<String> rx2 = ch.receiver().newReceiver();
         ch.receiver().close();
         assertThat(ch.sender().isClosed()).isFalse();
         rx2.close();

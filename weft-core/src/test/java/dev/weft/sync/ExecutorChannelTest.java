@@ -2,7 +2,7 @@ package dev.weft.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -119,18 +119,18 @@ class ExecutorChannelTest {
     private static void deliverExactlyOnce(int producerCount, int consumerCount, int capacity, int cancelEvery) {
         int total = Stress.ON ? 100_000_000 : 10_000_000;
         Channel<Integer> ch = Channel.bounded(capacity);
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             List<Consumer> consumers = new ArrayList<>();
             List<Task<Long>> consumerTasks = new ArrayList<>();
             for (int c = 0; c < consumerCount; c++) {
-                Consumer k = new Consumer(ch.receiver().clone(), total, cancelEvery);
+                Consumer k = new Consumer(ch.receiver().newReceiver(), total, cancelEvery);
                 consumers.add(k);
                 consumerTasks.add(rt.spawn(k));
             }
             ch.receiver().close();
             List<Task<Void>> producers = new ArrayList<>();
             for (int p = 0; p < producerCount; p++) {
-                producers.add(rt.spawn(new Producer(ch.sender().clone(), p, producerCount, total)));
+                producers.add(rt.spawn(new Producer(ch.sender().newSender(), p, producerCount, total)));
             }
             ch.sender().close();
             for (Task<Void> t : producers) rt.blockOn(t);
@@ -158,7 +158,7 @@ class ExecutorChannelTest {
     @Test
     void cancellingTasksBlockedInRecvLosesNoMessage() {
         Channel<Integer> ch = Channel.unbounded();
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             int messages = 100_000;
             AtomicInteger received = new AtomicInteger();
             List<Task<Void>> receivers = new ArrayList<>();
@@ -220,7 +220,7 @@ class ExecutorChannelTest {
         Mutex m = new Mutex();
         int[] counter = {0};
         AtomicInteger completed = new AtomicInteger();
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             List<Task<Void>> tasks = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
                 tasks.add(rt.spawn(new Future<Void>() {

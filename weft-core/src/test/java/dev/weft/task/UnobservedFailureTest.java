@@ -3,7 +3,7 @@ package dev.weft.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.exec.internal.FailureLog;
 import dev.weft.future.Future;
 import java.util.List;
@@ -31,7 +31,7 @@ class UnobservedFailureTest {
     @Test
     void aFailureWhoseHandleWasDroppedUnawaitedIsReportedOnceWhenTheHandleIsCollected() {
         List<Throwable> hooked = new CopyOnWriteArrayList<>();
-        try (Runtime rt = Runtime.builder().workers(1).onUncaughtException(hooked::add).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).onUncaughtException(hooked::add).build()) {
             Task<Integer> awaited = rt.spawn(failing("awaited"));
             assertThatThrownBy(() -> rt.blockOn(awaited)).hasMessage("awaited");
             spawnAndDrop(rt, failing("dropped"));
@@ -68,7 +68,7 @@ class UnobservedFailureTest {
                 lines.add(level + " " + format);
             }
         };
-        try (Runtime rt = Runtime.builder().workers(1).onUncaughtException(new FailureLog(recording)).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).onUncaughtException(new FailureLog(recording)).build()) {
             rt.spawn(new NamedFailure()).detach();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (lines.isEmpty() && System.nanoTime() < deadline) Thread.onSpinWait();
@@ -92,7 +92,7 @@ class UnobservedFailureTest {
     }
 
     /** Spawns, waits for the end, and keeps no reference to the handle. */
-    private static void spawnAndDrop(Runtime rt, Future<Integer> f) {
+    private static void spawnAndDrop(WeftRuntime rt, Future<Integer> f) {
         Task<Integer> t = rt.spawn(f);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!t.isDone() && System.nanoTime() < deadline) Thread.onSpinWait();

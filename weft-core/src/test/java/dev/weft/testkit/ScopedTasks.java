@@ -3,7 +3,7 @@ package dev.weft.testkit;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.exec.TaskDump;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -33,7 +33,7 @@ public final class ScopedTasks implements AutoCloseable {
     /** The key bound to {@code r-17} around the root. */
     public static final TaskLocal<String> REQUEST_ID = TaskLocal.named("requestId");
 
-    private final Runtime rt;
+    private final WeftRuntime rt;
     private final CountDownLatch started = new CountDownLatch(3);
     private final List<Held> held = new CopyOnWriteArrayList<>();
     /** The held children's tasks, in the order b, c, e (as they were spawned; see ids). */
@@ -46,7 +46,7 @@ public final class ScopedTasks implements AutoCloseable {
      * @param rt the runtime
      * @throws InterruptedException if interrupted meanwhile
      */
-    public ScopedTasks(Runtime rt) throws InterruptedException {
+    public ScopedTasks(WeftRuntime rt) throws InterruptedException {
         this.rt = rt;
         root = rt.spawn(TaskLocal.where(REQUEST_ID, "r-17").run(Weft.async(() -> {
             try (TaskScope<Object, Void> request = TaskScope.open(Joiner.failFast(),

@@ -2,7 +2,7 @@ package dev.weft.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -55,7 +55,7 @@ class TimeOnExecutorTest {
     void twentyThousandSleepingTasksOnTwoWorkersAllWakeNoneEarly() {
         int n = 20_000;
         AtomicInteger early = new AtomicInteger();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("time-test-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("time-test-").build()) {
             List<Task<Void>> tasks = new ArrayList<>(n);
             for (int i = 0; i < n; i++) tasks.add(rt.spawn(new SleepTask((i * 7919L) % 300, early)));
             for (Task<Void> t : tasks) rt.blockOn(t);
@@ -66,7 +66,7 @@ class TimeOnExecutorTest {
     @Test
     void cancellingSleepingTasksRemovesTheirTimers() {
         AtomicInteger early = new AtomicInteger();
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("time-test-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("time-test-").build()) {
             List<Task<Void>> tasks = new ArrayList<>();
             List<SleepTask> sleepers = new ArrayList<>();
             for (int i = 0; i < 1000; i++) {

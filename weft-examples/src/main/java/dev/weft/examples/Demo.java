@@ -77,7 +77,7 @@ public final class Demo {
      * @param rt where to run it
      * @return the section's lines after its title
      */
-    static List<String> wovenFetch(dev.weft.exec.Runtime rt) {
+    static List<String> wovenFetch(dev.weft.exec.WeftRuntime rt) {
         Future<Integer> f = fetch();
         boolean woven = f instanceof WovenFuture;
         List<String> lines = new ArrayList<>();
@@ -141,7 +141,7 @@ public final class Demo {
         System.out.println("  -> " + v);
 
         System.out.println("\n6. Tasks on the work-stealing executor (2 workers): spawn 100,000, await each");
-        try (dev.weft.exec.Runtime rt = dev.weft.exec.Runtime.builder().workers(2).build()) {
+        try (dev.weft.exec.WeftRuntime rt = dev.weft.exec.WeftRuntime.builder().workers(2).build()) {
             long sum = rt.blockOn(Future.lazy(() -> {
                 java.util.List<Task<Integer>> tasks = new java.util.ArrayList<>();
                 for (int i = 0; i < 100_000; i++) tasks.add(Task.spawn(Future.ready(i + 1)));

@@ -3,7 +3,7 @@ package dev.weft.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.sync.Channel;
 import dev.weft.task.Task;
@@ -16,7 +16,7 @@ class DemoTest {
     @Test
     @Timeout(60)
     void wovenSectionPrintsTheResultAndTheExpansionOfFetch() {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             List<String> lines = Demo.wovenFetch(rt);
             assertThat(lines.get(0)).isEqualTo("  -> fetch() = 41, ran as a WovenFuture: true");
             assertThat(lines.get(1)).isEqualTo("  -> Expander.expand(Demo.class, \"fetch\"):");
@@ -29,7 +29,7 @@ class DemoTest {
     @Test
     @Timeout(60)
     void theWovenConsumerSumsEveryMessageUntilTheChannelIsClosed() {
-        try (Runtime rt = Runtime.builder().workers(2).build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
             Channel<Integer> ch = Channel.bounded(1);
             Future<Integer> summing = Demo.summing(ch);
             assertThat(summing).isInstanceOf(WovenFuture.class);

@@ -2,7 +2,7 @@ package dev.weft.bench.jmh;
 
 import dev.weft.bench.workload.W3PingPong;
 import dev.weft.bench.workload.W3StreamPair;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Waker;
@@ -75,7 +75,7 @@ public class ChannelBench {
     private final ArrayBlockingQueue<Integer> abq = new ArrayBlockingQueue<>(1);
     private final CountingWaker waker = new CountingWaker();
     private Context cx;
-    private Runtime rt;
+    private WeftRuntime rt;
 
     /** A bounded(1) channel, a context, and the runtime. */
     @Setup
@@ -85,7 +85,7 @@ public class ChannelBench {
         rx = ch.receiver();
         nextOrNull = rx.stream().nextOrNull();
         cx = Context.of(waker);
-        rt = Runtime.builder().workers(2).threadNamePrefix("channel-bench-").build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("channel-bench-").build();
     }
 
     /** Closes the runtime. */

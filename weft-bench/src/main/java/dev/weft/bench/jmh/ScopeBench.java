@@ -1,6 +1,6 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -52,12 +52,12 @@ public class ScopeBench {
     static final int N = 100;
     private static final long SUM = (long) N * (N + 1) / 2;
 
-    private Runtime rt;
+    private WeftRuntime rt;
 
     /** Two workers. */
     @Setup(Level.Trial)
     public void setup() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("scope-bench-").build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("scope-bench-").build();
     }
 
     /** Stops it. */

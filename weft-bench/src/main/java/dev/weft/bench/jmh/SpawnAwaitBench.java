@@ -1,6 +1,6 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -40,13 +40,13 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SpawnAwaitBench {
     static final int N = 10_000;
 
-    private Runtime rt;
+    private WeftRuntime rt;
     private ForkJoinPool pool;
 
     /** Two workers each. */
     @Setup(Level.Trial)
     public void setup() {
-        rt = Runtime.builder().workers(2).threadNamePrefix("spawn-await-").build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("spawn-await-").build();
         pool = new ForkJoinPool(2);
     }
 

@@ -1,6 +1,6 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -77,7 +77,7 @@ public class TaskBench {
 
     private Slot slot;
     private RawTask<Void> task;
-    private Runtime rt;
+    private WeftRuntime rt;
     private final Task<?>[] spawned = new Task<?>[SPAWN_BATCH];
     private int next;
 
@@ -87,7 +87,7 @@ public class TaskBench {
         slot = new Slot();
         task = new RawTask<>(PENDING, slot, true);
         task.run(); // first poll: now idle
-        rt = Runtime.builder().workers(1).threadNamePrefix("task-bench-").build();
+        rt = WeftRuntime.builder().workers(1).threadNamePrefix("task-bench-").build();
     }
 
     /** Closes the runtime. */

@@ -1,7 +1,7 @@
 package dev.weft.bench.jmh;
 
 import dev.weft.future.Waker;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.time.internal.TimerEntry;
 import dev.weft.time.internal.Timers;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +34,7 @@ public class TimerBench {
     /** Registers 100,000 background timers, 1 ms to 1 h ahead. */
     @Setup
     public void setup() {
-        timers = new Timers(Clock.system(), () -> {});
+        timers = new Timers(MonotonicClock.system(), () -> {});
         long now = System.nanoTime();
         for (int i = 0; i < 100_000; i++) {
             timers.register(new TimerEntry(), now + (1 + (i * 7919L) % 3_600_000L) * 1_000_000L, Waker.noop());

@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.ForkJoinPool;
 
@@ -11,8 +11,8 @@ final class Peers {
     private Peers() {}
 
     /** @return Weft's work-stealing runtime with 2 workers */
-    static Runtime weft() {
-        return Runtime.builder().workers(WORKERS).threadNamePrefix("weft-bench-").build();
+    static WeftRuntime weft() {
+        return WeftRuntime.builder().workers(WORKERS).threadNamePrefix("weft-bench-").build();
     }
 
     /** @return the ForkJoinPool of the cf-fjp peer */

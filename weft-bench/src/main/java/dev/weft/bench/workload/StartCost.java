@@ -1,12 +1,12 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
 /**
- * What a runtime costs to start in a fresh JVM: {@code Runtime.builder().build()}, its first task
+ * What a runtime costs to start in a fresh JVM: {@code WeftRuntime.builder().build()}, its first task
  * ({@code blockOn(spawn(ready))}) and its close, in milliseconds, and the JVM's uptime at the end.
  * Run it in a fresh JVM each time (the first runtime of a JVM pays the JDK's one-time costs):
  *
@@ -24,7 +24,7 @@ public final class StartCost {
      */
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
-        Runtime rt = Runtime.builder().build();
+        WeftRuntime rt = WeftRuntime.builder().build();
         long t1 = System.nanoTime();
         rt.blockOn(rt.spawn(Future.ready(1)));
         long t2 = System.nanoTime();

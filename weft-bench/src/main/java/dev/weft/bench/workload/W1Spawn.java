@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -35,7 +35,7 @@ public final class W1Spawn implements Workload {
         long expected = (long) n * (n + 1) / 2;
         Measured m = switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnAll(n))));
                 }
             }

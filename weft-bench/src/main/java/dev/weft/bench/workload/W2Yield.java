@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -45,20 +45,20 @@ public final class W2Yield implements Workload {
         long expected = (long) tasks * yields;
         Measured m = switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, Yielder::new))));
                 }
             }
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     IntFunction<Future<Integer>> body = StackfulImpls::yielder;
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }
             }
             case WovenImpls.IMPL -> {
                 WovenImpls.checkWoven();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     IntFunction<Future<Integer>> body = WovenImpls::yielder;
                     yield Peers.warmThenMeasure(() -> check(expected, rt.blockOn(new SpawnYielders(tasks, yields, body))));
                 }

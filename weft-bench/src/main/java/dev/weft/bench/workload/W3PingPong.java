@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -66,24 +66,24 @@ public final class W3PingPong implements Workload {
         int rounds = quick ? 100 : ROUNDS;
         Measured m = switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds, W3StreamPair.Pinger::new, W3StreamPair.Ponger::new));
                 }
             }
             case FUTURES_IMPL -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> weft(rt, pairs, rounds, Pinger::new, Ponger::new));
                 }
             }
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> bodies(rt, pairs, rounds, StackfulImpls::pinger, StackfulImpls::ponger));
                 }
             }
             case WovenImpls.IMPL -> {
                 WovenImpls.checkWoven();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> bodies(rt, pairs, rounds, WovenImpls::pinger, WovenImpls::ponger));
                 }
             }
@@ -120,7 +120,7 @@ public final class W3PingPong implements Workload {
      * Spawns the pairs from inside one task and awaits them there ({@link Future#joinAll}), as the
      * anchors' {@code w3} does inside its spawned task; then checks every pinger's sum.
      */
-    private static void spawnPairsAndAwait(Runtime rt, int pairs, int rounds, PairSpawner pair) throws Exception {
+    private static void spawnPairsAndAwait(WeftRuntime rt, int pairs, int rounds, PairSpawner pair) throws Exception {
         List<Long> sums = rt.blockOn(rt.spawn(Future.lazy(() -> {
             List<Task<Long>> pingers = new ArrayList<>(pairs);
             List<Future<Void>> pongers = new ArrayList<>(pairs);
@@ -137,7 +137,7 @@ public final class W3PingPong implements Workload {
         }
     }
 
-    private static void weft(Runtime rt, int pairs, int rounds, PingerMaker pinger, PongerMaker ponger) throws Exception {
+    private static void weft(WeftRuntime rt, int pairs, int rounds, PingerMaker pinger, PongerMaker ponger) throws Exception {
         spawnPairsAndAwait(rt, pairs, rounds, (ping, pong) -> new Pair(
                 Task.spawn(ponger.make(ping.receiver(), pong.sender(), rounds)),
                 Task.spawn(pinger.make(ping.sender(), pong.receiver(), rounds))));
@@ -162,7 +162,7 @@ public final class W3PingPong implements Workload {
      * 2026-12-06 they awaited a new {@code send} and {@code recv} future per message, as
      * {@code weft-futures} still does.
      */
-    private static void bodies(Runtime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
+    private static void bodies(WeftRuntime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {
         spawnPairsAndAwait(rt, pairs, rounds, (ping, pong) -> new Pair(
                 Task.spawn(ponger.make(rounds, ping.receiver().stream()::nextOrNull, sending(pong.sender()))).map(n -> {
                     if (n != rounds) throw new IllegalStateException("ponger answered " + n + " != " + rounds);

@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -37,7 +37,7 @@ public final class W4Breakdown {
      * @throws InterruptedException if interrupted while waiting for a pass
      */
     public static void main(String[] args) throws InterruptedException {
-        try (Runtime rt = Peers.weft()) {
+        try (WeftRuntime rt = Peers.weft()) {
             for (String pass : new String[] {"warm-up", "measured"}) {
                 Times t = new Times(N);
                 Signal done = new Signal();

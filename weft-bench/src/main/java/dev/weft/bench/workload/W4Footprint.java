@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Poll;
 import dev.weft.internal.Drivers;
 import dev.weft.task.Task;
@@ -45,7 +45,7 @@ public final class W4Footprint {
      */
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
-        try (Runtime rt = Peers.weft()) {
+        try (WeftRuntime rt = Peers.weft()) {
             W4Timers.weft(rt, n, newHistogram()); // warm-up: load and compile what a pass runs
             long passBefore = allocatedBytes();
             W4Timers.weft(rt, n, newHistogram());
@@ -86,7 +86,7 @@ public final class W4Footprint {
     }
 
     /** Waits until {@code n} timers are in the wheel of {@code rt}: every task has been polled once. */
-    private static void awaitRegistered(Runtime rt, int n) throws InterruptedException {
+    private static void awaitRegistered(WeftRuntime rt, int n) throws InterruptedException {
         long deadline = System.nanoTime() + PLATEAU_PATIENCE_NANOS;
         while (registeredTimers(rt) < n) {
             if (System.nanoTime() - deadline > 0) throw new IllegalStateException("plateau not reached");
@@ -95,7 +95,7 @@ public final class W4Footprint {
     }
 
     /** @return the timers in the wheel of {@code rt}, asked by a task on one of its workers */
-    private static int registeredTimers(Runtime rt) {
+    private static int registeredTimers(WeftRuntime rt) {
         return rt.blockOn(rt.spawn(cx -> Poll.ready(Drivers.currentOrNull(Timers.KEY).size())));
     }
 

@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -54,7 +54,7 @@ public final class W4Timers implements Workload {
         int n = quick ? QUICK_N : N;
         switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     pass(n, h -> weft(rt, n, h)); // warm-up
                     return pass(n, h -> weft(rt, n, h));
                 }
@@ -100,7 +100,7 @@ public final class W4Timers implements Workload {
     }
 
     /** One W4 pass of the weft impl on {@code rt}: spawns the n tasks from a blockOn, waits for all. */
-    static void weft(Runtime rt, int n, Histogram lateness) {
+    static void weft(WeftRuntime rt, int n, Histogram lateness) {
         Shared shared = new Shared(lateness, n);
         rt.blockOn(cx -> {
             for (int i = 0; i < n; i++) Task.spawn(new SleepTask((int) delayMs(i), shared)).detach();

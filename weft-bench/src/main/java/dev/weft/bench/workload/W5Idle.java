@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -75,7 +75,7 @@ public final class W5Idle implements Workload {
 
     /** @param body wraps each task's receive future: itself, or a coroutine or woven future awaiting it */
     private static long[] weft(int n, UnaryOperator<Future<Integer>> body) throws Exception {
-        try (Runtime rt = Peers.weft()) {
+        try (WeftRuntime rt = Peers.weft()) {
             long heap0 = Memory.heapUsedAfterGc();
             long rss0 = Memory.rssBytes();
             @SuppressWarnings({"unchecked", "rawtypes"}) // generic array creation

@@ -1,6 +1,6 @@
 package dev.weft.bench.workload;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -48,13 +48,13 @@ public final class W7Chained implements Workload {
         int repeats = quick ? 10 : 100;
         Measured m = switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> rt.blockOn(rt.spawn(new Chains(depth, repeats, W7Chained::link))));
                 }
             }
             case WovenImpls.IMPL -> {
                 WovenImpls.checkWoven();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> rt.blockOn(rt.spawn(new Chains(depth, repeats, WovenImpls::link))));
                 }
             }

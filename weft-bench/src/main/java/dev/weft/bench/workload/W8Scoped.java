@@ -1,7 +1,7 @@
 package dev.weft.bench.workload;
 
 import dev.weft.bench.kotlin.KotlinScoped;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -83,19 +83,19 @@ public final class W8Scoped implements Workload {
         long children = 2L * rounds * n;
         Measured m = switch (impl) {
             case "weft" -> {
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(children, rt.blockOn(rt.spawn(new ScopedRounds(rounds, n)))));
                 }
             }
             case StackfulImpls.IMPL -> {
                 StackfulImpls.checkMechanism();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(children, rt.blockOn(rt.spawn(StackfulImpls.scopedRounds(rounds, n)))));
                 }
             }
             case WovenImpls.IMPL -> {
                 WovenImpls.checkWoven();
-                try (Runtime rt = Peers.weft()) {
+                try (WeftRuntime rt = Peers.weft()) {
                     yield Peers.warmThenMeasure(() -> check(children, rt.blockOn(rt.spawn(WovenImpls.scopedRounds(rounds, n)))));
                 }
             }

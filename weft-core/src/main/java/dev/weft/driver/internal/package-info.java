@@ -16,7 +16,7 @@
  *       of {@code dev.weft.time.internal} implement it.</li>
  * </ul>
  * The floor sits above the runtime base and below the task, timers and sockets: it knows them only
- * through its two contracts, so the runtime ({@code dev.weft.exec.Runtime}) composes a driver from
+ * through its two contracts, so the runtime ({@code dev.weft.exec.WeftRuntime}) composes a driver from
  * its timers and its poller, and code that arms a timer or registers a socket finds those among
  * the runtime's drivers ({@code dev.weft.internal.Drivers}), never through the driver. Outside any
  * runtime the shared timers and the shared NIO reactor attach themselves to the shared driver when

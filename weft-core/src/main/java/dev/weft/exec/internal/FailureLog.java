@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * spawn site when task statistics are on), with the throwable and its stack trace.
  *
  * {@snippet :
- * Runtime rt = Runtime.builder().build(); // failures of detached or dropped tasks are logged
+ * WeftRuntime rt = WeftRuntime.builder().build(); // failures of detached or dropped tasks are logged
  * }
  */
 public final class FailureLog implements Consumer<Throwable> {

@@ -130,7 +130,7 @@ public final class Scheduler implements Schedule {
     /**
      * The worker, of any executor, that runs the current code: the current thread, or, inside a
      * coroutine body (a virtual thread mounted on a worker, running inside that worker's poll), the
-     * worker carrying it, whose runtime is then the current one (Task.spawn and Runtime.current()
+     * worker carrying it, whose runtime is then the current one (Task.spawn and WeftRuntime.current()
      * work there too). Its owner-only fields are touched by the same OS thread, in order.
      *
      * @return that worker, or {@code null} if the current code does not run on one
@@ -250,7 +250,7 @@ public final class Scheduler implements Schedule {
 
     /**
      * Makes a task for {@code future} and puts it in the injection queue: the spawn of a thread that
-     * is not a worker of this executor. {@code Runtime.blockOn} calls it directly, so that a thread
+     * is not a worker of this executor. {@code WeftRuntime.blockOn} calls it directly, so that a thread
      * from outside never runs the workers' compiled spawn path: the JIT compiles that path for
      * workers only and would throw it away (and compile it again while the workers wait for it) at
      * the first caller of another kind.

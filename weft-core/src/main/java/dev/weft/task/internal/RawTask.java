@@ -619,7 +619,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     }
 
     /**
-     * The handle for a thread outside the executor that blocks on the task ({@code Runtime.blockOn}):
+     * The handle for a thread outside the executor that blocks on the task ({@code WeftRuntime.blockOn}):
      * the same outcome as {@link #poll}, without the cooperative budget (which only tasks have), and
      * through code of its own, so that the workers' compiled {@link #poll} never meets a caller of
      * this kind (the JIT would throw that code away at the first one, at a branch it never saw taken).

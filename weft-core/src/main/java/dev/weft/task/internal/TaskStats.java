@@ -6,7 +6,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * What one task has done, kept only while per-task statistics are on
- * ({@code Runtime.builder().taskStats(true)} or {@code -Dweft.taskStats=true}): where it was
+ * ({@code WeftRuntime.builder().taskStats(true)} or {@code -Dweft.taskStats=true}): where it was
  * spawned, its polls, wakes and self-wakes (wakes by the thread polling it, during that poll), its
  * busy time (the sum of its polls), its scheduled time (from the wake that queued it to the start
  * of the poll that ran it) and when it last changed state. The executor keeps each task's

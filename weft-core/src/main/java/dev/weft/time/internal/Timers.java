@@ -5,7 +5,7 @@ import dev.weft.driver.internal.Driver;
 import dev.weft.internal.Drivers;
 import dev.weft.internal.FlightRecorderGate;
 import dev.weft.future.Waker;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.time.ManualClock;
 import dev.weft.internal.Outcomes;
 import java.lang.invoke.MethodHandles;
@@ -13,7 +13,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a {@link Clock}.
+ * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a {@link MonotonicClock}.
  * A runtime keeps them among its drivers ({@link #KEY}) and gives them to its {@link Driver} as
  * its {@link Deadlines}; code that arms a timer finds them with {@link #current()}. Outside any
  * runtime that is {@link #outside()}, fired by the shared driver.
@@ -50,7 +50,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * that is not yet due sets no limit to the driver's wait in real time.
  *
  * {@snippet :
- * Timers timers = new Timers(Clock.system(), () -> {});
+ * Timers timers = new Timers(MonotonicClock.system(), () -> {});
  * TimerEntry e = new TimerEntry();
  * timers.register(e, System.nanoTime() + 5_000_000, () -> System.out.println("fired"));
  * // a driver's turn: wait at most timers.waitNanos(), then timers.awake(), timers.fireExpired()
@@ -67,7 +67,7 @@ public final class Timers implements Deadlines {
     public static final long NO_DEADLINE = Long.MAX_VALUE;
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Clock clock;
+    private final MonotonicClock clock;
     private final long origin;
     private final Runnable onEarlierDeadline;
     private final boolean manualClock;
@@ -97,7 +97,7 @@ public final class Timers implements Deadlines {
      * @param clock the clock deadlines are measured on
      * @param onEarlierDeadline wakes the driver when a deadline earlier than its sleep is inserted
      */
-    public Timers(Clock clock, Runnable onEarlierDeadline) {
+    public Timers(MonotonicClock clock, Runnable onEarlierDeadline) {
         this.clock = clock;
         this.origin = clock.nanoTime();
         this.onEarlierDeadline = onEarlierDeadline;
@@ -131,7 +131,7 @@ public final class Timers implements Deadlines {
     }
 
     /** @return the clock of these timers */
-    public Clock clock() {
+    public MonotonicClock clock() {
         return clock;
     }
 
@@ -356,7 +356,7 @@ public final class Timers implements Deadlines {
 
         private static Timers start() {
             Driver d = Driver.shared();
-            Timers t = new Timers(Clock.system(), d::wakeup);
+            Timers t = new Timers(MonotonicClock.system(), d::wakeup);
             d.drive(t);
             return t;
         }

@@ -4,7 +4,7 @@ import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.sync.Channel;
 import dev.weft.sync.ChannelClosedException;
 import dev.weft.sync.Mutex;
@@ -32,7 +32,7 @@ class StyledChannelTest {
     void pingPongPairsOverBoundedChannelsAnswerEveryRound() {
         int pairs = 200;
         int rounds = 1000;
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-pingpong-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-pingpong-").build()) {
             List<Task<Long>> pingers = new ArrayList<>();
             List<Task<Integer>> pongers = new ArrayList<>();
             for (int p = 0; p < pairs; p++) {
@@ -69,11 +69,11 @@ class StyledChannelTest {
         int total = 100_000;
         int producers = 4;
         int consumers = 4;
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-mpmc-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-mpmc-").build()) {
             Channel<Integer> ch = Channel.bounded(16);
             List<Task<Void>> sends = new ArrayList<>();
             for (int p = 0; p < producers; p++) {
-                Sender<Integer> tx = ch.sender().clone();
+                Sender<Integer> tx = ch.sender().newSender();
                 int from = p;
                 sends.add(rt.spawn(Weft.async(() -> {
                     try (tx) {
@@ -85,7 +85,7 @@ class StyledChannelTest {
             ch.sender().close();
             List<Task<BitSet>> receives = new ArrayList<>();
             for (int c = 0; c < consumers; c++) {
-                Receiver<Integer> rx = ch.receiver().clone();
+                Receiver<Integer> rx = ch.receiver().newReceiver();
                 receives.add(rt.spawn(Weft.async(() -> {
                     BitSet seen = new BitSet(total);
                     try (rx) {
@@ -124,7 +124,7 @@ class StyledChannelTest {
         Mutex m = new Mutex();
         AtomicInteger inside = new AtomicInteger();
         int[] counter = new int[1]; // guarded by m
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-mutex-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-mutex-").build()) {
             List<Task<Integer>> tasks = new ArrayList<>();
             for (int c = 0; c < coroutines; c++) {
                 tasks.add(rt.spawn(Weft.async(() -> {

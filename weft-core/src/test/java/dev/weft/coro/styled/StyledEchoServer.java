@@ -3,7 +3,7 @@ package dev.weft.coro.styled;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
@@ -23,9 +23,9 @@ final class StyledEchoServer implements AutoCloseable {
     final TcpListener listener;
     final Map<Integer, Object> outcomes = new ConcurrentHashMap<>();
     final AtomicInteger accepted = new AtomicInteger();
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
 
-    StyledEchoServer(Runtime runtime) throws IOException {
+    StyledEchoServer(WeftRuntime runtime) throws IOException {
         this.runtime = runtime;
         this.listener = TcpListener.bind(new InetSocketAddress("127.0.0.1", 0));
         runtime.spawn(acceptLoop()).detach();

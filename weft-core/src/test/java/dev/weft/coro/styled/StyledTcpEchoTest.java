@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.net.TcpStream;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -37,14 +37,14 @@ class StyledTcpEchoTest {
     /** {@code -Dweft.stress=true}: 200 MB through one connection and 1,000 connections. */
     private static final boolean STRESS = Boolean.getBoolean("weft.stress");
 
-    private Runtime serverRt;
-    private Runtime clientRt;
+    private WeftRuntime serverRt;
+    private WeftRuntime clientRt;
     private StyledEchoServer server;
 
     @BeforeEach
     void start() throws IOException {
-        serverRt = Runtime.builder().workers(2).threadNamePrefix("styled-echo-server-").build();
-        clientRt = Runtime.builder().workers(2).threadNamePrefix("styled-echo-client-").build();
+        serverRt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-echo-server-").build();
+        clientRt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-echo-client-").build();
         server = new StyledEchoServer(serverRt);
     }
 

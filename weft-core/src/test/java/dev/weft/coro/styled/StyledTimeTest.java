@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.sync.Channel;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -28,7 +28,7 @@ class StyledTimeTest {
     void sleepingCoroutinesNeverWakeBeforeTheirDeadlinesAndAllFinish() {
         int coroutines = 2000;
         int sleeps = 3;
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-sleep-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-sleep-").build()) {
             List<Task<Integer>> tasks = new ArrayList<>();
             for (int i = 0; i < coroutines; i++) {
                 long millis = (i * 7919L) % 50;
@@ -48,7 +48,7 @@ class StyledTimeTest {
 
     @Test
     void aTimeoutFiresAndCancelsItsInnerReceiveSoTheMessageGoesToTheNextReceive() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-timeout-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-timeout-").build()) {
             Channel<String> ch = Channel.bounded(1);
             String got = rt.blockOn(Weft.async(() -> {
                 assertThatThrownBy(() -> await(Time.timeout(ch.receiver().recv(), Duration.ofMillis(30))))
@@ -62,7 +62,7 @@ class StyledTimeTest {
 
     @Test
     void aTimeoutThatIsMetGivesTheValue() {
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("styled-timeout-met-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("styled-timeout-met-").build()) {
             Channel<Integer> ch = Channel.bounded(1);
             rt.spawn(Weft.async(() -> {
                 await(Time.sleep(Duration.ofMillis(10)));

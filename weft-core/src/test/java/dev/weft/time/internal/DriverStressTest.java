@@ -3,7 +3,7 @@ package dev.weft.time.internal;
 import dev.weft.driver.internal.Driver;
 import dev.weft.driver.internal.ParkingPoller;
 import dev.weft.driver.internal.Poller;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.time.ManualClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,7 +46,7 @@ class DriverStressTest {
     @Test
     void racingDriversAndTheFallbackShareTheDriverWithoutLosingTimers() throws Exception {
         ExclusivePoller poller = new ExclusivePoller();
-        Driver d = TimedDriver.of(Clock.system(), poller, "stress-fallback");
+        Driver d = TimedDriver.of(MonotonicClock.system(), poller, "stress-fallback");
         int threads = 4;
         int rounds = Boolean.getBoolean("weft.stress") ? 20_000 : 1500;
         AtomicInteger early = new AtomicInteger();

@@ -4,7 +4,7 @@ import dev.weft.driver.internal.Driver;
 import dev.weft.driver.internal.ParkingPoller;
 import dev.weft.driver.internal.Poller;
 import dev.weft.internal.IdleDriver;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.exec.BlockOn;
@@ -206,7 +206,7 @@ class DriverTest {
 
     @Test
     void fallbackThreadFiresTimersWhenNobodyElseDrives() throws Exception {
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-1");
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), "test-fallback-1");
         try {
             CountDownLatch fired = new CountDownLatch(1);
             AtomicReference<String> firedOn = new AtomicReference<>();
@@ -229,7 +229,7 @@ class DriverTest {
 
     @Test
     void idleThreadTakesTheDriverOverFromTheFallbackAndGivesItBack() throws Exception {
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-2");
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), "test-fallback-2");
         try {
             awaitTrue(() -> d.owner() == d.fallbackThread());
             // The hand-over is bounded but not instant: try until it happens.
@@ -247,7 +247,7 @@ class DriverTest {
 
     @Test
     void busyThreadsPollingNowTakeTheDriverFromTheFallbackAndKeepItAway() throws Exception {
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-4");
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), "test-fallback-4");
         try {
             awaitTrue(() -> d.owner() == d.fallbackThread()); // nobody else drives: the fallback does
             // far deadline: the fallback's turn would wait for it, unless the busy look wakes it
@@ -278,7 +278,7 @@ class DriverTest {
 
     @Test
     void aLookWithNoTimerArmedAndNothingRegisteredTakesNoTurn() throws Exception {
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), null); // ParkingPoller: nothing registered
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), null); // ParkingPoller: nothing registered
         try {
             assertThat(d.tryPollNow()).as("a look with nothing to find").isFalse();
             assertThat(d.owner()).isNull();
@@ -294,7 +294,7 @@ class DriverTest {
 
     @Test
     void pollingNowFiresDueTimersOnTheCallingThreadWithoutWaiting() throws Exception {
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), null);
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), null);
         AtomicReference<Thread> firedOn = new AtomicReference<>();
         TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 2 * MS, () -> firedOn.set(Thread.currentThread()));
         TimedDriver.timersOf(d).register(new TimerEntry(), System.nanoTime() + 60_000 * MS, () -> { });
@@ -387,7 +387,7 @@ class DriverTest {
     @Test
     void blockOnPingPongAgainstTheFallbackNeverLosesAWake() throws Exception {
         Driver global = Driver.shared();
-        Driver d = TimedDriver.of(Clock.system(), new ParkingPoller(), "test-fallback-3");
+        Driver d = TimedDriver.of(MonotonicClock.system(), new ParkingPoller(), "test-fallback-3");
         IdleDriver.install(d);
         java.util.concurrent.SynchronousQueue<Flag> q = new java.util.concurrent.SynchronousQueue<>();
         Thread firer = Thread.ofPlatform().start(() -> {

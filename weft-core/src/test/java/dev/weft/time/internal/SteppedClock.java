@@ -1,6 +1,6 @@
 package dev.weft.time.internal;
 
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * waits in real time for the next deadline (what the driver tests check). Unlike
  * {@link dev.weft.time.ManualClock} it wakes nobody when it moves.
  */
-final class SteppedClock implements Clock {
+final class SteppedClock implements MonotonicClock {
     private final AtomicLong now;
 
     SteppedClock(long start) {

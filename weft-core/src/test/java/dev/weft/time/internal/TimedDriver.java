@@ -2,13 +2,13 @@ package dev.weft.time.internal;
 
 import dev.weft.driver.internal.Driver;
 import dev.weft.driver.internal.Poller;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 
 /** A driver with timers of its own on a clock, composed as a runtime composes them. */
 final class TimedDriver {
     private TimedDriver() {}
 
-    static Driver of(Clock clock, Poller poller, String fallbackName) {
+    static Driver of(MonotonicClock clock, Poller poller, String fallbackName) {
         Driver d = new Driver(poller, fallbackName);
         d.drive(new Timers(clock, d::wakeup));
         return d;

@@ -2,7 +2,7 @@ package dev.weft.time.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -15,7 +15,7 @@ class TimersConcurrencyTest {
 
     @Test
     void everyEntryFiresExactlyOnceUnlessCancelledBeforeItFired() throws Exception {
-        Timers timers = new Timers(Clock.system(), () -> {});
+        Timers timers = new Timers(MonotonicClock.system(), () -> {});
         int threads = 3;
         int perThread = Boolean.getBoolean("weft.stress") ? 200_000 : 20_000;
         int n = threads * perThread;

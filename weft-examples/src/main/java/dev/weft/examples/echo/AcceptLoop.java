@@ -1,6 +1,6 @@
 package dev.weft.examples.echo;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -18,11 +18,11 @@ import java.nio.channels.ClosedChannelException;
  */
 final class AcceptLoop implements Future<Long> {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private Future<TcpStream> accept;
     private long count;
 
-    AcceptLoop(TcpListener listener, Runtime runtime) {
+    AcceptLoop(TcpListener listener, WeftRuntime runtime) {
         this.listener = listener;
         this.runtime = runtime;
     }

@@ -5,7 +5,7 @@ import static dev.weft.Weft.await;
 import dev.weft.coro.Coroutine;
 import dev.weft.examples.Shutdown;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
@@ -28,19 +28,19 @@ import java.util.concurrent.CancellationException;
  * }
  *
  * <p>The accept loop is a stackful coroutine ({@link Coroutine#async}) on a 2-worker
- * {@link Runtime}, and so is each connection, spawned into the loop's task tracker; while a
+ * {@link WeftRuntime}, and so is each connection, spawned into the loop's task tracker; while a
  * coroutine waits in {@code await} its worker runs the others. {@link Coroutine#async} is never
  * woven, so this server stays stackful in a build that runs the weaver; {@link WovenEchoServer} is
  * the same source with {@code Weft.async}, woven, and the same graceful {@link #shutdown}.
  */
 public final class CoroutineEchoServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Shutdown shutdown = new Shutdown();
     private volatile TaskTracker connections;
     private final Task<Long> server;
 
-    private CoroutineEchoServer(TcpListener listener, Runtime runtime) {
+    private CoroutineEchoServer(TcpListener listener, WeftRuntime runtime) {
         this.listener = listener;
         this.runtime = runtime;
         this.server = runtime.spawn(acceptLoop());
@@ -55,7 +55,7 @@ public final class CoroutineEchoServer implements AutoCloseable {
      */
     public static CoroutineEchoServer start(InetSocketAddress address) throws IOException {
         TcpListener l = TcpListener.bind(address);
-        Runtime rt = Runtime.builder().workers(2).threadNamePrefix("coro-echo-worker-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("coro-echo-worker-").build();
         return new CoroutineEchoServer(l, rt);
     }
 

@@ -1,6 +1,6 @@
 package dev.weft.examples.echo;
 
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.net.TcpListener;
@@ -24,16 +24,16 @@ import java.net.InetSocketAddress;
  * }
  * }
  *
- * <p>The server owns a Weft {@link Runtime} with 2 workers (W6's rule: 2 worker threads). The
+ * <p>The server owns a Weft {@link WeftRuntime} with 2 workers (W6's rule: 2 worker threads). The
  * accept loop ({@link AcceptLoop}) is one task; each connection ({@link EchoConnection}) is
  * another, spawned detached: a client that resets its connection ends only its own task.
  */
 public final class EchoServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Task<Long> acceptor;
 
-    private EchoServer(TcpListener listener, Runtime runtime) {
+    private EchoServer(TcpListener listener, WeftRuntime runtime) {
         this.listener = listener;
         this.runtime = runtime;
         this.acceptor = runtime.spawn(new AcceptLoop(listener, runtime));
@@ -47,7 +47,7 @@ public final class EchoServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static EchoServer start(InetSocketAddress address) throws IOException {
-        Runtime rt = Runtime.builder().workers(2).threadNamePrefix("echo-worker-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("echo-worker-").build();
         try {
             // bound on a worker, so the listener is the runtime's (on its poller, closed by its close)
             TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(address)));

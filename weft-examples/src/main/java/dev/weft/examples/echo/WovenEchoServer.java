@@ -6,7 +6,7 @@ import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
@@ -29,7 +29,7 @@ import java.time.Duration;
  * }
  * }
  *
- * <p>The server is one task ({@link Accepting#serve}) on a 2-worker {@link Runtime}; each
+ * <p>The server is one task ({@link Accepting#serve}) on a 2-worker {@link WeftRuntime}; each
  * connection is a woven future spawned into the server's task tracker. At an {@code await} of a
  * pending read or write it saves its live locals in its own fields and returns pending, and the
  * worker runs the others. Echo has no requests to finish, so a {@linkplain #shutdown graceful
@@ -37,11 +37,11 @@ import java.time.Duration;
  */
 public final class WovenEchoServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> server;
 
-    private WovenEchoServer(TcpListener listener, Runtime runtime) {
+    private WovenEchoServer(TcpListener listener, WeftRuntime runtime) {
         this.listener = listener;
         this.runtime = runtime;
         this.server = runtime.spawn(Accepting.serve(listener, shutdown, WovenEchoServer::echo));
@@ -56,7 +56,7 @@ public final class WovenEchoServer implements AutoCloseable {
      */
     public static WovenEchoServer start(InetSocketAddress address) throws IOException {
         TcpListener l = TcpListener.bind(address);
-        Runtime rt = Runtime.builder().workers(2).threadNamePrefix("woven-echo-worker-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("woven-echo-worker-").build();
         return new WovenEchoServer(l, rt);
     }
 

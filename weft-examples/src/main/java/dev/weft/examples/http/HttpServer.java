@@ -3,7 +3,7 @@ package dev.weft.examples.http;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
@@ -14,7 +14,7 @@ import java.time.Duration;
 /**
  * An HTTP/1.1 server on Weft, written as a Weft user writes one: a woven accept loop
  * ({@link Accepting#serve}) that spawns one woven {@link HttpConnection} task per connection into
- * its task tracker, on a {@link Runtime} it owns. Each connection owns a task scope in turn, for
+ * its task tracker, on a {@link WeftRuntime} it owns. Each connection owns a task scope in turn, for
  * what its handlers spawn: the server's task, its connections and their children are one tree.
  *
  * {@snippet :
@@ -33,11 +33,11 @@ import java.time.Duration;
  */
 public final class HttpServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
-    private HttpServer(TcpListener listener, Runtime runtime, Handler handler, Limits limits) {
+    private HttpServer(TcpListener listener, WeftRuntime runtime, Handler handler, Limits limits) {
         this.listener = listener;
         this.runtime = runtime;
         this.acceptor = runtime.spawn(serve(listener, handler, limits, shutdown));
@@ -100,7 +100,7 @@ public final class HttpServer implements AutoCloseable {
     public static HttpServer start(InetSocketAddress address, Handler handler, Limits limits) throws IOException {
         TcpListener l = TcpListener.bind(address);
         int workers = java.lang.Runtime.getRuntime().availableProcessors();
-        Runtime rt = Runtime.builder().workers(workers).threadNamePrefix("http-worker-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(workers).threadNamePrefix("http-worker-").build();
         return new HttpServer(l, rt, handler, limits);
     }
 

@@ -9,7 +9,7 @@ import dev.weft.examples.redis.command.Session;
 import dev.weft.examples.redis.pubsub.PubSub;
 import dev.weft.examples.redis.store.Keyspace;
 import dev.weft.exec.BlockOn;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
@@ -28,7 +28,7 @@ import java.util.function.LongSupplier;
  * }
  * }
  *
- * <p>One Weft {@link Runtime} runs everything: the server is one task ({@link Accepting#serve}),
+ * <p>One Weft {@link WeftRuntime} runs everything: the server is one task ({@link Accepting#serve}),
  * each connection ({@link ConnectionLoop}) a task of the server's task tracker, so a client that
  * fails ends only its own task and no connection outlives the server; expiry timers
  * ({@link TimerExpiry}) are tasks too. The keyspace is sharded ({@link Keyspace}): connections on
@@ -40,12 +40,12 @@ import java.util.function.LongSupplier;
  */
 public final class RedisServer implements AutoCloseable {
     private final TcpListener listener;
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
     private final Database db;
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
-    private RedisServer(TcpListener listener, Runtime runtime, Database db, RedisConfig config) {
+    private RedisServer(TcpListener listener, WeftRuntime runtime, Database db, RedisConfig config) {
         this.listener = listener;
         this.runtime = runtime;
         this.db = db;
@@ -108,7 +108,7 @@ public final class RedisServer implements AutoCloseable {
      */
     public static RedisServer start(RedisConfig config) throws IOException {
         TcpListener l = TcpListener.bind(config.address());
-        Runtime rt = Runtime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
+        WeftRuntime rt = WeftRuntime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
         Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
         return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config);
     }

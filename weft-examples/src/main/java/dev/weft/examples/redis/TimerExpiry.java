@@ -6,7 +6,7 @@ import dev.weft.Weft;
 import dev.weft.examples.redis.store.ExpiryScheduler;
 import dev.weft.examples.redis.store.Key;
 import dev.weft.examples.redis.store.Keyspace;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -22,10 +22,10 @@ import java.time.Duration;
  * }
  */
 final class TimerExpiry implements ExpiryScheduler {
-    private final Runtime runtime;
+    private final WeftRuntime runtime;
 
     /** @param runtime where expiry tasks go, or {@code null}: the runtime (or simulation) of the caller */
-    TimerExpiry(Runtime runtime) {
+    TimerExpiry(WeftRuntime runtime) {
         this.runtime = runtime;
     }
 

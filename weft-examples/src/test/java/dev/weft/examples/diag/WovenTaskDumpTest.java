@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.exec.TaskDump;
 import dev.weft.future.Future;
 import dev.weft.sync.Channel;
@@ -45,7 +45,7 @@ class WovenTaskDumpTest {
     void theDumpNamesTheAwaitOfEachWovenFrameByItsSourceLine() throws Exception {
         Channel<String> ch = Channel.bounded(1);
         assertThat(outer(ch)).as("woven by the plugin").isInstanceOf(WovenFuture.class);
-        try (Runtime rt = Runtime.builder().workers(2).threadNamePrefix("woven-dump-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("woven-dump-").build()) {
             Task<String> t = rt.spawn(outer(ch));
             List<TaskDump> dump = rt.dumpTasks();
             for (int i = 0; i < 5_000 && dump.stream().noneMatch(d -> d.state().equals("idle")); i++) {

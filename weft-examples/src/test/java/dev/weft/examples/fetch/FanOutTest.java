@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
@@ -55,7 +55,7 @@ class FanOutTest {
             BiFunction<InetSocketAddress, List<String>, Future<List<String>>> fetchAll) throws Exception {
         SlowServer server = new SlowServer(FAILING, Duration.ofSeconds(20), Duration.ofMillis(50));
         List<String> paths = IntStream.range(0, URLS).mapToObj(i -> "/item/" + i).toList();
-        try (Runtime rt = Runtime.builder().workers(2).build();
+        try (WeftRuntime rt = WeftRuntime.builder().workers(2).build();
                 TcpListener listener = rt.blockOn(Weft.async(() -> TcpListener.bind("127.0.0.1", 0)))) {
             Task<Void> serving = rt.spawn(server.serve(listener));
             InetSocketAddress address = SlowServer.addressOf(listener);

@@ -2,7 +2,7 @@ package dev.weft.weaver.testkit;
 
 import dev.weft.Weft;
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,7 +26,7 @@ import org.opentest4j.AssertionFailedError;
  *   <li>blocking again, from the woven class (the weaver must leave a lambda not passed to
  *       {@code Weft.async} alone);</li>
  *   <li>woven: {@code name(p)} of the woven class, by {@code Weft.blockOn}, then on a 2-worker
- *       {@link Runtime} by {@code rt.blockOn}; the future must be a {@link WovenFuture}, so a body
+ *       {@link WeftRuntime} by {@code rt.blockOn}; the future must be a {@link WovenFuture}, so a body
  *       left unwoven cannot pass;</li>
  *   <li>stackful: {@code name(p)} of the unwoven class, the same two ways; the future must not be a
  *       {@link WovenFuture}.</li>
@@ -45,7 +45,7 @@ public final class Differential implements AutoCloseable {
     /** The bound on each run. */
     public static final long LIMIT_SECONDS = 30;
 
-    private final Runtime runtime = Runtime.builder().workers(2).threadNamePrefix("differential-worker-").build();
+    private final WeftRuntime runtime = WeftRuntime.builder().workers(2).threadNamePrefix("differential-worker-").build();
     private final Map<String, WeavingClassLoader> wovenPackages = new HashMap<>(); // guarded by this
 
     /** Starts the harness's 2-worker runtime; {@link #close()} stops it. */
@@ -107,9 +107,9 @@ public final class Differential implements AutoCloseable {
         Outcome expected = blocking(reference, name);
         same(body, "blocking (from the woven class)", expected, blocking(woven.get(), name));
         same(body, "woven, Weft.blockOn", expected, async(woven.get(), name, true, Weft::blockOn));
-        same(body, "woven, Runtime.blockOn (2 workers)", expected, async(woven.get(), name, true, runtime::blockOn));
+        same(body, "woven, WeftRuntime.blockOn (2 workers)", expected, async(woven.get(), name, true, runtime::blockOn));
         same(body, "stackful, Weft.blockOn", expected, async(unwoven.get(), name, false, Weft::blockOn));
-        same(body, "stackful, Runtime.blockOn (2 workers)", expected, async(unwoven.get(), name, false, runtime::blockOn));
+        same(body, "stackful, WeftRuntime.blockOn (2 workers)", expected, async(unwoven.get(), name, false, runtime::blockOn));
         return expected;
     }
 

@@ -133,14 +133,14 @@ public final class Probe {
      *
      * @return the runtime
      */
-    public dev.weft.exec.Runtime runtime() {
+    public dev.weft.exec.WeftRuntime runtime() {
         return Spawner.RUNTIME;
     }
 
     /** Holds the test kit's spawning runtime, made on first use. */
     private static final class Spawner {
-        static final dev.weft.exec.Runtime RUNTIME =
-                dev.weft.exec.Runtime.builder().workers(2).threadNamePrefix("probe-spawner-").build();
+        static final dev.weft.exec.WeftRuntime RUNTIME =
+                dev.weft.exec.WeftRuntime.builder().workers(2).threadNamePrefix("probe-spawner-").build();
     }
 
     /**

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.weaver.testkit.WeavingClassLoader;
 import java.io.IOException;
@@ -26,7 +26,7 @@ class UnwovenHelperTest {
     void unwovenAwaitOnAWorkerThrowsNamingTheHelperAndTheFix() throws Exception {
         Future<Integer> f = body(Future.ready(1), Future.ready(2));
         assertThat(f).isInstanceOf(WovenFuture.class);
-        try (Runtime rt = Runtime.builder().workers(1).threadNamePrefix("unwoven-").build()) {
+        try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("unwoven-").build()) {
             assertThatThrownBy(() -> rt.blockOn(f))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessage("Weft.await in dev.weft.weaver.unwoven.HelperBodies.helper (HelperBodies.java:"

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.blocking.BlockingPool;
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
@@ -37,7 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Timeout(120)
 class CancellationContractTest {
     private static final List<String> hooked = new CopyOnWriteArrayList<>();
-    private static Runtime rt;
+    private static WeftRuntime rt;
     private static Class<?> woven;
 
     /** The three ways one source runs. */
@@ -48,7 +48,7 @@ class CancellationContractTest {
 
     @BeforeAll
     static void start() throws ClassNotFoundException {
-        rt = Runtime.builder().workers(2).threadNamePrefix("contract-")
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("contract-")
                 .onUncaughtException(t -> hooked.add(t.getClass().getSimpleName() + ": " + t.getMessage())).build();
         String name = CancellationContract.class.getName();
         woven = WeavingClassLoader.ofClasses(CancellationContract.class.getClassLoader(), Set.of(name)).loadClass(name);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.weaver.testkit.BodyMethods;
@@ -31,12 +31,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class ExactCancellationTest {
     private static final List<Throwable> hooked = new CopyOnWriteArrayList<>();
-    private static Runtime rt;
+    private static WeftRuntime rt;
     private static Class<?> woven;
 
     @BeforeAll
     static void start() throws ClassNotFoundException {
-        rt = Runtime.builder().workers(2).threadNamePrefix("exact-cancel-").onUncaughtException(hooked::add).build();
+        rt = WeftRuntime.builder().workers(2).threadNamePrefix("exact-cancel-").onUncaughtException(hooked::add).build();
         String name = Unwindings.class.getName();
         woven = WeavingClassLoader.ofClasses(Unwindings.class.getClassLoader(), Set.of(name)).loadClass(name);
     }

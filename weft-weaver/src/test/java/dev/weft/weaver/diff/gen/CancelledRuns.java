@@ -1,7 +1,7 @@
 package dev.weft.weaver.diff.gen;
 
 import dev.weft.coro.WovenFuture;
-import dev.weft.exec.Runtime;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
@@ -56,7 +56,7 @@ final class CancelledRuns implements AutoCloseable {
 
     private final List<String> reported = new CopyOnWriteArrayList<>();
     private final AtomicLongArray tally = new AtomicLongArray(Tally.values().length);
-    private final Runtime rt = Runtime.builder().workers(2).threadNamePrefix("cancel-fuzz-")
+    private final WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("cancel-fuzz-")
             .onUncaughtException(t -> reported.add(Probe.describe(t))).build();
 
     /** Starts the runtime the programs run on; {@link #close()} stops it. */

@@ -17,19 +17,18 @@ import dev.weft.net.internal.RuntimeNet;
 import dev.weft.task.Task;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.ScopeView;
-import dev.weft.time.Clock;
+import dev.weft.time.MonotonicClock;
 import dev.weft.driver.internal.Driver;
 import dev.weft.time.internal.Timers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * A running Weft runtime: a work-stealing {@link Executor} with its worker threads, and the
- * drivers they run on, all its own: a timer wheel on its {@link Clock}, a reactor (an NIO
+ * A running Weft runtime: a work-stealing {@link WorkStealingExecutor} with its worker threads, and the
+ * drivers they run on, all its own: a timer wheel on its {@link MonotonicClock}, a reactor (an NIO
  * {@code Selector}, or epoll) and a blocking pool. Idle workers drive the timers and the reactor
  * (one at a time), busy ones look at them every 61 polls without waiting, and a fallback thread
  * {@code <prefix>driver} drives only when no worker has for a while; sleeps,
@@ -38,7 +37,7 @@ import java.util.function.Consumer;
  * sockets still registered with it, which the runtime owned), blocking threads.
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder()
+ * try (WeftRuntime rt = WeftRuntime.builder()
  *         .workers(2)
  *         .threadNamePrefix("app-")
  *         .onUncaughtException(e -> System.err.println("detached task failed: " + e))
@@ -60,19 +59,19 @@ import java.util.function.Consumer;
  * <p>Memory consistency effects: actions before a spawn happen-before the task's first poll;
  * everything a task did happens-before {@link #blockOn} returns its output.
  */
-public final class Runtime implements AutoCloseable {
-    private final Executor executor;
+public final class WeftRuntime implements AutoCloseable {
+    private final WorkStealingExecutor executor;
     private final Duration shutdownTimeout;
     private final Driver driver;
     private final Timers timers;
     private final RuntimeNet net;
     private final BlockingPool blocking;
-    private final Clock clock;
+    private final MonotonicClock clock;
     private final String name;
     private volatile boolean closed; // written under this
     private final RuntimeBean bean;
 
-    private Runtime(Builder b) {
+    private WeftRuntime(Builder b) {
         Simulation.refuseIfSimulated("a real runtime (its worker threads run outside the simulation's order)");
         this.name = RuntimeBean.claimName(b.threadNamePrefix);
         this.clock = b.clock;
@@ -89,7 +88,7 @@ public final class Runtime implements AutoCloseable {
                 .put(Offload.KEY, blocking::unblock);
         net.register(db);
         Drivers drivers = db.build();
-        this.executor = new Executor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
+        this.executor = new WorkStealingExecutor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
         this.bean = RuntimeBean.register(this, b.managementBean);
@@ -106,33 +105,28 @@ public final class Runtime implements AutoCloseable {
      * @return the current runtime
      * @throws IllegalStateException if the current thread is not a worker of a Weft runtime
      */
-    public static Runtime current() {
-        Runtime rt = currentOrNull();
+    public static WeftRuntime current() {
+        WeftRuntime rt = currentOrNull();
         if (rt == null) {
             throw new IllegalStateException("not inside a Weft runtime: " + Thread.currentThread().getName()
-                    + " is not a runtime worker (use Runtime.builder().build().spawn(...) or Weft.run(...))");
+                    + " is not a runtime worker (use WeftRuntime.builder().build().spawn(...) or Weft.run(...))");
         }
         return rt;
     }
 
     /** @return the runtime whose worker is the current thread, or {@code null} */
-    public static Runtime currentOrNull() {
+    public static WeftRuntime currentOrNull() {
         Scheduler s = Scheduler.current();
-        return s == null ? null : (Runtime) s.owner();
-    }
-
-    /** @return the runtime whose worker is the current thread, if any */
-    public static Optional<Runtime> currentOptional() {
-        return Optional.ofNullable(currentOrNull());
+        return s == null ? null : (WeftRuntime) s.owner();
     }
 
     /** @return the work-stealing executor */
-    public Executor executor() {
+    public WorkStealingExecutor executor() {
         return executor;
     }
 
     /**
-     * Spawns {@code future} as a task of this runtime. See {@link Executor#spawn(Future)}.
+     * Spawns {@code future} as a task of this runtime. See {@link WorkStealingExecutor#spawn(Future)}.
      *
      * @param future the future to run
      * @param <T> the output type
@@ -159,7 +153,7 @@ public final class Runtime implements AutoCloseable {
      */
     public <T> T blockOn(Future<T> future) {
         Scheduler s = executor.scheduler();
-        BlockOn.refuseOnWorker("Runtime.blockOn");
+        BlockOn.refuseOnWorker("WeftRuntime.blockOn");
         BlockOn.refuseIfInterrupted(future); // before the spawn: no task that nobody would await
         return BlockOn.blockOn(s.spawnOutside(future, true).awaitedFromOutside());
     }
@@ -253,7 +247,7 @@ public final class Runtime implements AutoCloseable {
     }
 
     /** @return the clock of this runtime's timers */
-    public Clock clock() {
+    public MonotonicClock clock() {
         return clock;
     }
 
@@ -341,14 +335,14 @@ public final class Runtime implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "Runtime[" + executor + "]";
+        return "WeftRuntime[" + executor + "]";
     }
 
     /**
-     * Configures a {@link Runtime}.
+     * Configures a {@link WeftRuntime}.
      *
      * {@snippet :
-     * Runtime rt = Runtime.builder().workers(4).threadNamePrefix("io-").build();
+     * WeftRuntime rt = WeftRuntime.builder().workers(4).threadNamePrefix("io-").build();
      * }
      */
     public static final class Builder {
@@ -360,7 +354,7 @@ public final class Runtime implements AutoCloseable {
         private String threadNamePrefix = "weft-worker-";
         private Consumer<Throwable> onUncaught = FailureLog.INSTANCE;
         private Duration shutdownTimeout = Duration.ofSeconds(10);
-        private Clock clock = Clock.system();
+        private MonotonicClock clock = MonotonicClock.system();
         private int blockingThreads = Blocking.DEFAULT_MAX_THREADS;
         private Duration blockingKeepAlive = Duration.ofSeconds(10);
         private boolean taskStats = Boolean.getBoolean(TASK_STATS_PROPERTY);
@@ -375,7 +369,7 @@ public final class Runtime implements AutoCloseable {
          * when the JVM runs with {@code --enable-native-access=ALL-UNNAMED}, else NIO's selector.
          *
          * {@snippet :
-         * Runtime rt = Runtime.builder().poller(IoPoller.EPOLL).build();
+         * WeftRuntime rt = WeftRuntime.builder().poller(IoPoller.EPOLL).build();
          * }
          *
          * @param kind the poller
@@ -389,13 +383,13 @@ public final class Runtime implements AutoCloseable {
         /**
          * Per-task statistics (off by default, or as the system property {@value #TASK_STATS_PROPERTY}
          * says): each task then keeps its spawn site, polls, wakes, self-wakes, busy, scheduled and
-         * idle time ({@link dev.weft.task.TaskStatistics}), shown by {@link Runtime#dumpTasks()}, the
+         * idle time ({@link dev.weft.task.TaskStatistics}), shown by {@link WeftRuntime#dumpTasks()}, the
          * runtime's MBean and {@code weft-console}. Costs each spawn a stack walk and each poll and
          * wake a few clock reads (W2's yields ran at 0.40x with them on); off, one bit test of the
          * task's state (W2 within its noise of a build without them: {@code weft-console/README.md}).
          *
          * {@snippet :
-         * Runtime rt = Runtime.builder().taskStats(true).build();
+         * WeftRuntime rt = WeftRuntime.builder().taskStats(true).build();
          * }
          *
          * @param on whether tasks keep statistics
@@ -413,11 +407,11 @@ public final class Runtime implements AutoCloseable {
          * server, about 220 ms of a fresh JVM's start on this project's machines (the JDK's cost,
          * paid once per JVM and by any other library that registers a bean); a short-lived program
          * or a test that needs no JMX may skip it. Off, the runtime still has its
-         * {@link Runtime#metrics()}, its {@link Runtime#dumpTasks()} and JFR's periodic
+         * {@link WeftRuntime#metrics()}, its {@link WeftRuntime#dumpTasks()} and JFR's periodic
          * {@code dev.weft.RuntimeMetrics} event.
          *
          * {@snippet :
-         * Runtime rt = Runtime.builder().managementBean(false).build();
+         * WeftRuntime rt = WeftRuntime.builder().managementBean(false).build();
          * }
          *
          * @param on whether to register the MBean
@@ -465,7 +459,7 @@ public final class Runtime implements AutoCloseable {
         }
 
         /**
-         * @param timeout how long {@link Runtime#close()} waits for the runtime's threads, in all;
+         * @param timeout how long {@link WeftRuntime#close()} waits for the runtime's threads, in all;
          *     zero: do not wait; longer than about 292 years: the same as that (no limit)
          * @return this builder
          * @throws IllegalArgumentException if {@code timeout} is negative
@@ -488,13 +482,13 @@ public final class Runtime implements AutoCloseable {
         }
 
         /**
-         * The clock of the runtime's timers: {@link Clock#system()} by default; a
+         * The clock of the runtime's timers: {@link MonotonicClock#system()} by default; a
          * {@link dev.weft.time.ManualClock} makes sleeps fire only when the test advances it.
          *
          * @param clock the clock
          * @return this builder
          */
-        public Builder clock(Clock clock) {
+        public Builder clock(MonotonicClock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
@@ -525,8 +519,8 @@ public final class Runtime implements AutoCloseable {
         }
 
         /** @return a started runtime */
-        public Runtime build() {
-            return new Runtime(this);
+        public WeftRuntime build() {
+            return new WeftRuntime(this);
         }
     }
 
@@ -535,7 +529,7 @@ public final class Runtime implements AutoCloseable {
      * the workers do. Made before the scheduler, read only once a pool thread runs (after the
      * constructor, which publishes {@code executor} as a final field).
      */
-    private record PoolSink(Runtime runtime) implements FailureSink {
+    private record PoolSink(WeftRuntime runtime) implements FailureSink {
         @Override
         public void reportFailure(Throwable failure) {
             runtime.executor.scheduler().uncaught(failure);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(20)
-class InteropTest {
+class FromStageTest {
     private final CountingWaker w = new CountingWaker();
 
     @Test

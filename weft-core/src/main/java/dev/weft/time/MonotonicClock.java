@@ -6,18 +6,18 @@ package dev.weft.time;
  * one JVM may have different clocks.
  *
  * {@snippet :
- * Clock clock = Clock.system();
+ * MonotonicClock clock = MonotonicClock.system();
  * long t0 = clock.nanoTime();
  * }
  */
 @FunctionalInterface
-public interface Clock {
+public interface MonotonicClock {
 
     /** @return the current time in nanoseconds, on the scale of {@link System#nanoTime()} */
     long nanoTime();
 
     /** @return the clock of {@link System#nanoTime()} */
-    static Clock system() {
+    static MonotonicClock system() {
         return System::nanoTime;
     }
 }

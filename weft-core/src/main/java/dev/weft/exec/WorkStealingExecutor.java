@@ -6,7 +6,7 @@ import dev.weft.task.Task;
 import java.util.Objects;
 
 /**
- * The work-stealing executor of a {@link Runtime}: N worker threads, each with a bounded local run
+ * The work-stealing executor of a {@link WeftRuntime}: N worker threads, each with a bounded local run
  * queue (4096 tasks, other workers steal half of it when idle), a LIFO slot for the task woken last
  * by the running task, and a global injection queue for tasks spawned or woken from other threads.
  * It is Tokio's multi-thread scheduler in Java; the implementation notes are in
@@ -20,8 +20,8 @@ import java.util.Objects;
  * detached task; an exception it throws goes to the runtime's uncaught-exception hook.
  *
  * {@snippet :
- * try (Runtime rt = Runtime.builder().workers(2).build()) {
- *     Executor ex = rt.executor();
+ * try (WeftRuntime rt = WeftRuntime.builder().workers(2).build()) {
+ *     WorkStealingExecutor ex = rt.executor();
  *     Task<String> t = ex.spawn(Future.ready("hi"));
  *     ex.execute(() -> System.out.println("as a runnable"));
  *     System.out.println(rt.blockOn(t));
@@ -31,10 +31,10 @@ import java.util.Objects;
  * <p>Memory consistency effects: actions before a spawn (or {@code execute}) happen-before the
  * first poll of the task; a wake happens-before the poll it causes.
  */
-public final class Executor implements java.util.concurrent.Executor {
+public final class WorkStealingExecutor implements java.util.concurrent.Executor {
     private final Scheduler scheduler;
 
-    Executor(Scheduler scheduler) {
+    WorkStealingExecutor(Scheduler scheduler) {
         this.scheduler = scheduler;
     }
 
@@ -73,6 +73,6 @@ public final class Executor implements java.util.concurrent.Executor {
 
     @Override
     public String toString() {
-        return "Executor[workers=" + workers() + ", " + scheduler.describe() + "]";
+        return "WorkStealingExecutor[workers=" + workers() + ", " + scheduler.describe() + "]";
     }
 }
