@@ -239,11 +239,11 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
     /**
      * Waits until no child is alive, then gives the joiner's result: woken when the last child
      * ends. May be awaited again after more spawns. Not cancel-safe in itself: cancelling the
-     * await leaves the children alone (the close that follows cancels them).
+     * await leaves the children alone (the close that follows cancels them). The future fails
+     * with a {@link CancellationException} if the scope was cancelled, and with a
+     * {@link TimeoutException} if the scope's deadline passed.
      *
      * @return the future of the joiner's result
-     * @throws CancellationException (from the future) if the scope was cancelled
-     * @throws TimeoutException (from the future) if the scope's deadline passed
      */
     public Fallible<R, Exception> join() {
         return new Fallible<>() {

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
  * deadline. Weft's {@code ScopedValue} (or Tokio's {@code task_local!}): bound with
  * {@link #where}, read with {@link #get()} from any depth of a woven body, a stackful body or
  * blocking code inside the binding, inherited by the tasks spawned there ({@code Task.spawn},
- * {@code WeftRuntime.spawn}, {@link TaskScope#spawn}, blocking work excepted), and gone after the
+ * {@code WeftRuntime.spawn}, {@code TaskScope.spawn}, blocking work excepted), and gone after the
  * block. Bindings never leak from one task to another.
  *
  * {@snippet :
