@@ -26,13 +26,12 @@ import java.nio.channels.ClosedChannelException;
  * errors accept(2) says to retry) as a plain {@code IOException}; {@code ECONNABORTED} and
  * {@code EINTR} are retried here.
  */
-final class EpollListener implements ListenerEndpoint {
+final class EpollListener extends EpollEndpoint implements ListenerEndpoint {
     private final EpollPoller poller;
-    private final EpollSource src;
 
     EpollListener(EpollPoller poller, EpollSource src) {
+        super(src, "epoll listener");
         this.poller = poller;
-        this.src = src;
     }
 
     /**
@@ -95,20 +94,5 @@ final class EpollListener implements ListenerEndpoint {
     @Override
     public SocketAddress localAddress() throws IOException {
         return NativeSockets.address(src, false);
-    }
-
-    @Override
-    public int waiterCount() {
-        return src.waiterCount();
-    }
-
-    @Override
-    public void close() {
-        src.close();
-    }
-
-    @Override
-    public String toString() {
-        return "epoll listener, " + src;
     }
 }

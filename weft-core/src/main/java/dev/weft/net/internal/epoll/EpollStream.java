@@ -32,20 +32,19 @@ import java.nio.channels.ClosedChannelException;
  * is gone answers {@code EPIPE} (a {@code SocketException}), never a signal. A gathering write
  * ({@link #pollWriteVectored}) is one {@code send} of the buffers copied together.
  */
-final class EpollStream implements StreamEndpoint {
+final class EpollStream extends EpollEndpoint implements StreamEndpoint {
     /** The most bytes a gathering write copies into one send. */
     static final int GATHER = 16 * 1024;
     /** What {@link #transfer} answers for pending. */
     private static final long PENDING = Long.MIN_VALUE;
 
-    private final EpollSource src;
     private final Object reader = new Object();
     private final Object writer = new Object();
     /** Native room for gathering writes, made at the first one; the write side's only. */
     private MemorySegment scratch;
 
     EpollStream(EpollSource src) {
-        this.src = src;
+        super(src, "epoll stream");
     }
 
     @Override
@@ -198,20 +197,5 @@ final class EpollStream implements StreamEndpoint {
     public void deregister(int dir) {
         if (dir == StreamEndpoint.READ) src.deregister(EpollSource.READ, reader);
         else src.deregister(EpollSource.WRITE, writer);
-    }
-
-    @Override
-    public int waiterCount() {
-        return src.waiterCount();
-    }
-
-    @Override
-    public void close() {
-        src.close();
-    }
-
-    @Override
-    public String toString() {
-        return "epoll stream, " + src;
     }
 }

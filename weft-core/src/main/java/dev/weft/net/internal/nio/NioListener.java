@@ -15,13 +15,9 @@ import java.nio.channels.SocketChannel;
  * hold slots in the source's read direction ({@code OP_ACCEPT}). Immutable; the source guards its
  * own state.
  */
-public final class NioListener implements ListenerEndpoint {
-    private final ServerSocketChannel ch;
-    private final Source source;
-
+public final class NioListener extends NioEndpoint<ServerSocketChannel> implements ListenerEndpoint {
     private NioListener(ServerSocketChannel ch, Source source) {
-        this.ch = ch;
-        this.source = source;
+        super(ch, source);
     }
 
     /**
@@ -78,21 +74,5 @@ public final class NioListener implements ListenerEndpoint {
     @Override
     public SocketAddress localAddress() throws IOException {
         return ch.getLocalAddress();
-    }
-
-    @Override
-    public int waiterCount() {
-        return source.waiterCount();
-    }
-
-    @Override
-    public void close() throws IOException {
-        source.close();
-        ch.close();
-    }
-
-    @Override
-    public String toString() {
-        return ch.toString();
     }
 }

@@ -43,15 +43,13 @@ import java.nio.channels.SocketChannel;
  * touched only by the read side's poll (one at a time), {@code writer.state} only by the write
  * side's.
  */
-public final class NioStream implements StreamEndpoint {
+public final class NioStream extends NioEndpoint<SocketChannel> implements StreamEndpoint {
     private static final int UNKNOWN = 0;
     private static final int DRAINED = 1;
     private static final int WAITING = 2;
     /** What {@link #transfer} answers for pending. */
     private static final long PENDING = Long.MIN_VALUE;
 
-    private final SocketChannel ch;
-    private final Source source;
     private final Side reader = new Side(Source.READ);
     private final Side writer = new Side(Source.WRITE);
 
@@ -70,8 +68,7 @@ public final class NioStream implements StreamEndpoint {
      * @param source its registration with the reactor
      */
     public NioStream(SocketChannel ch, Source source) {
-        this.ch = ch;
-        this.source = source;
+        super(ch, source);
     }
 
     /** @return the channel under this stream */
@@ -188,22 +185,5 @@ public final class NioStream implements StreamEndpoint {
     @Override
     public void deregister(int dir) {
         source.deregister(dir, dir == Source.READ ? reader : writer);
-    }
-
-    /** @return how many tasks wait on this stream (for tests and diagnostics) */
-    @Override
-    public int waiterCount() {
-        return source.waiterCount();
-    }
-
-    @Override
-    public void close() throws IOException {
-        source.close();
-        ch.close();
-    }
-
-    @Override
-    public String toString() {
-        return ch.toString();
     }
 }
