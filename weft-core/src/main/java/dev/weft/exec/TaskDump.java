@@ -2,6 +2,7 @@ package dev.weft.exec;
 
 import dev.weft.future.Future;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.task.TaskState;
 import dev.weft.task.TaskStatistics;
 import dev.weft.task.internal.Bindings;
 import dev.weft.task.internal.ScopeView;
@@ -39,13 +40,13 @@ import java.util.Set;
  * constructors without them are kept: they make an entry under no scope, with no bindings.
  *
  * @param id the task's id (its identity hash, in hex)
- * @param state idle (waiting for a waker), scheduled, running, cancelling or completed
+ * @param state where the task is: idle (waiting for a waker), scheduled, running or cancelling
  * @param waitsOn what it waits on, one entry per level, outermost first; empty if running
  * @param stats its statistics, or {@code null} if statistics are off
  * @param scopes the task scopes it is under, innermost first; empty if it is no scope's child
  * @param context its task-local bindings but the scope, {@code key=value, ...} oldest first; empty if none
  */
-public record TaskDump(String id, String state, List<String> waitsOn, TaskStatistics stats, List<ScopeDump> scopes,
+public record TaskDump(String id, TaskState state, List<String> waitsOn, TaskStatistics stats, List<ScopeDump> scopes,
         String context) {
     /** A dump entry; the lists are copied. */
     public TaskDump {
@@ -62,7 +63,7 @@ public record TaskDump(String id, String state, List<String> waitsOn, TaskStatis
      * @param waitsOn what it waits on
      * @param stats its statistics, or {@code null}
      */
-    public TaskDump(String id, String state, List<String> waitsOn, TaskStatistics stats) {
+    public TaskDump(String id, TaskState state, List<String> waitsOn, TaskStatistics stats) {
         this(id, state, waitsOn, stats, List.of(), "");
     }
 
@@ -73,7 +74,7 @@ public record TaskDump(String id, String state, List<String> waitsOn, TaskStatis
      * @param state its state
      * @param waitsOn what it waits on
      */
-    public TaskDump(String id, String state, List<String> waitsOn) {
+    public TaskDump(String id, TaskState state, List<String> waitsOn) {
         this(id, state, waitsOn, null);
     }
 
@@ -117,7 +118,7 @@ public record TaskDump(String id, String state, List<String> waitsOn, TaskStatis
      * @param ids the scope ids this dump has given already
      * @return the entry
      */
-    static TaskDump of(String id, String state, List<String> waitsOn, TaskStatistics stats, Object future,
+    static TaskDump of(String id, TaskState state, List<String> waitsOn, TaskStatistics stats, Object future,
             Map<ScopeView, ScopeDump> seen, Set<String> ids) {
         return new TaskDump(id, state, waitsOn, stats, ScopeDump.pathOf(future, seen, ids), Bindings.contextOf(future));
     }

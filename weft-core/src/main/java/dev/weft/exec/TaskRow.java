@@ -71,8 +71,8 @@ public record TaskRow(String id, String state, long inStateNanos, long busyNanos
         TaskStatistics s = t.stats();
         String waits = String.join("\n", t.waitsOn());
         String scopes = String.join("\n", t.scopes().stream().map(d -> d.id() + " " + d).toList());
-        if (s == null) return new TaskRow(t.id(), t.state(), -1, -1, -1, -1, -1, -1, -1, -1, -1, "", waits, scopes, t.context());
-        return new TaskRow(t.id(), t.state(), s.inStateNanos(), s.busyNanos(), s.scheduledNanos(), s.idleNanos(),
+        if (s == null) return new TaskRow(t.id(), t.state().toString(), -1, -1, -1, -1, -1, -1, -1, -1, -1, "", waits, scopes, t.context());
+        return new TaskRow(t.id(), t.state().toString(), s.inStateNanos(), s.busyNanos(), s.scheduledNanos(), s.idleNanos(),
                 s.polls(), s.wakes(), s.selfWakes(), s.longestPollNanos(), s.ageNanos(), s.spawnSite(), waits, scopes, t.context());
     }
 }

@@ -15,6 +15,7 @@ import dev.weft.internal.Simulation;
 import dev.weft.net.IoPoller;
 import dev.weft.net.internal.RuntimeNet;
 import dev.weft.task.Task;
+import dev.weft.task.TaskState;
 import dev.weft.task.internal.RawTask;
 import dev.weft.task.internal.ScopeView;
 import dev.weft.time.MonotonicClock;
@@ -214,7 +215,7 @@ public final class WeftRuntime implements AutoCloseable {
         List<TaskDump> out = new ArrayList<>();
         for (var e : running.entrySet()) {
             RawTask<?> t = e.getKey();
-            out.add(TaskDump.of(t.id(), "running", List.of("polled now by " + e.getValue()), t.statsForDump(),
+            out.add(TaskDump.of(t.id(), TaskState.RUNNING, List.of("polled now by " + e.getValue()), t.statsForDump(),
                     t.futureForDump(), scopes, scopeIds));
         }
         java.util.Set<RawTask<?>> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -223,8 +224,8 @@ public final class WeftRuntime implements AutoCloseable {
             for (RawTask<?> t : group) {
                 if (!seen.add(t)) continue;
                 Future<?> f = t.futureForDump();
-                String state = t.stateName();
-                if (f == null || state.equals("completed")) continue;
+                TaskState state = t.dumpState();
+                if (f == null || state == TaskState.COMPLETED) continue;
                 out.add(TaskDump.of(t.id(), state, TaskDump.describe(f), t.statsForDump(), f, scopes, scopeIds));
             }
         }

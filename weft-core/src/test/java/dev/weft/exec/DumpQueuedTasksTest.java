@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.task.TaskState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.future.Future;
@@ -36,9 +37,9 @@ class DumpQueuedTasksTest {
             });
             assertThat(spawned.await(10, TimeUnit.SECONDS)).isTrue();
             Task<Void> fromOutside = rt.spawn(Future.pending()); // to the injection queue
-            List<String> scheduled = rt.dumpTasks().stream().filter(d -> d.state().equals("scheduled")).map(TaskDump::id).toList();
+            List<String> scheduled = rt.dumpTasks().stream().filter(d -> d.state() == TaskState.SCHEDULED).map(TaskDump::id).toList();
             assertThat(scheduled).containsExactlyInAnyOrder(id(fromWorker[0]), id(fromWorker[1]), id(fromOutside));
-            assertThat(rt.dumpTasks()).filteredOn(d -> d.state().equals("scheduled"))
+            assertThat(rt.dumpTasks()).filteredOn(d -> d.state() == TaskState.SCHEDULED)
                     .allSatisfy(d -> assertThat(d.waitsOn()).singleElement().asString().startsWith("leaf "));
             release.countDown();
             rt.blockOn(blocker);

@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.task.TaskState;
 import static dev.weft.Weft.await;
 import static dev.weft.testkit.SelfWaking.yielding;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,7 +57,7 @@ class RuntimeMetricsTest {
             assertThat((Long) server.getAttribute(name, "TotalPolls")).isGreaterThanOrEqualTo(6L);
             Channel<String> ch = Channel.bounded(1);
             Task<String> stuck = b.spawn(ch.receiver().recv());
-            while (b.dumpTasks().stream().noneMatch(d -> d.state().equals("idle"))) Thread.sleep(1); // queued first, then idle
+            while (b.dumpTasks().stream().noneMatch(d -> d.state() == TaskState.IDLE)) Thread.sleep(1); // queued first, then idle
             assertThat((String) server.invoke(name, "dumpTasks", null, null)).contains("idle").contains("leaf ");
             stuck.cancel();
         }
@@ -86,11 +87,11 @@ class RuntimeMetricsTest {
             Channel<String> ch = Channel.bounded(1);
             Task<String> t = rt.spawn(Weft.async(() -> "outer " + await(Weft.async(() -> "inner " + await(ch.receiver().recv())))));
             List<TaskDump> dump = rt.dumpTasks();
-            for (int i = 0; i < 5_000 && dump.stream().noneMatch(d -> d.state().equals("idle")); i++) {
+            for (int i = 0; i < 5_000 && dump.stream().noneMatch(d -> d.state() == TaskState.IDLE); i++) {
                 Thread.sleep(1);
                 dump = rt.dumpTasks();
             }
-            TaskDump d = dump.stream().filter(x -> x.state().equals("idle")).findFirst().orElseThrow();
+            TaskDump d = dump.stream().filter(x -> x.state() == TaskState.IDLE).findFirst().orElseThrow();
             String text = d.toString();
             assertThat(text).contains("stackful coroutine").contains("RuntimeMetricsTest.lambda$");
             // both bodies are on the one stack (an unstarted coroutine awaited runs inline)

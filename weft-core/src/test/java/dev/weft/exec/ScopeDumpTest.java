@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.task.TaskState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.testkit.ScopedTasks;
@@ -109,9 +110,9 @@ class ScopeDumpTest {
         ScopeDump a = new ScopeDump("a1", "conn", "Reporting", "open", null, 1);
         ScopeDump b = new ScopeDump("b2", "conn", "Reporting", "open", Duration.ofMillis(1500), 1);
         List<TaskDump> dump = List.of(
-                new TaskDump("t1", "idle", List.of("leaf x"), null, List.of(a), "user=ann"),
-                new TaskDump("t2", "scheduled", List.of()),
-                new TaskDump("t3", "idle", List.of("leaf y"), null, List.of(b), ""));
+                new TaskDump("t1", TaskState.IDLE, List.of("leaf x"), null, List.of(a), "user=ann"),
+                new TaskDump("t2", TaskState.SCHEDULED, List.of()),
+                new TaskDump("t3", TaskState.IDLE, List.of("leaf y"), null, List.of(b), ""));
         assertThat(TaskDump.tree(dump)).isEqualTo("""
                 task t2 scheduled
                 scope conn (Reporting, open, 1 alive)
@@ -122,7 +123,7 @@ class ScopeDumpTest {
                   task t3 idle
                     leaf y
                 """);
-        assertThat(new TaskDump("t4", "idle", List.of(), null)).satisfies(d -> {
+        assertThat(new TaskDump("t4", TaskState.IDLE, List.of(), null)).satisfies(d -> {
             assertThat(d.scopes()).isEmpty();
             assertThat(d.context()).isEmpty();
         });

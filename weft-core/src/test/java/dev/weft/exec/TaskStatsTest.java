@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.task.TaskState;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.future.Future;
@@ -60,7 +61,7 @@ class TaskStatsTest {
     void aSelfWakingTaskCountsEachPollAndWakeAndItsSpawnSiteIsTheTest() throws Exception {
         try (WeftRuntime rt = WeftRuntime.builder().workers(1).taskStats(true).threadNamePrefix("stats-").build()) {
             Task<Void> t = rt.spawn(yieldsThenWaitsForever(50));
-            TaskDump d = awaitEntry(rt, e -> e.stats() != null && e.stats().polls() == 51 && e.state().equals("idle"));
+            TaskDump d = awaitEntry(rt, e -> e.stats() != null && e.stats().polls() == 51 && e.state() == TaskState.IDLE);
             TaskStatistics s = d.stats();
             assertThat(s.selfWakes()).isEqualTo(50);
             assertThat(s.wakes()).isEqualTo(50);
@@ -87,16 +88,16 @@ class TaskStatsTest {
                 }
                 return Poll.ready(null);
             });
-            awaitEntry(rt, e -> e.state().equals("running"));
+            awaitEntry(rt, e -> e.state() == TaskState.RUNNING);
             Task<Void> starved = rt.spawn(yieldsThenWaitsForever(0));
-            TaskDump d = awaitEntry(rt, e -> e.state().equals("scheduled") && e.stats().ageNanos() > 50_000_000);
+            TaskDump d = awaitEntry(rt, e -> e.state() == TaskState.SCHEDULED && e.stats().ageNanos() > 50_000_000);
             assertThat(d.stats().polls()).isZero();
             assertThat(d.stats().sinceFirstPollNanos()).isEqualTo(-1);
             assertThat(d.stats().scheduledNanos()).isGreaterThan(50_000_000);
             assertThat(d.toString()).contains("spawned at " + TaskStatsTest.class.getName());
             release.countDown();
             rt.blockOn(blocker);
-            TaskDump after = awaitEntry(rt, e -> e.stats() != null && e.stats().polls() == 1 && e.state().equals("idle"));
+            TaskDump after = awaitEntry(rt, e -> e.stats() != null && e.stats().polls() == 1 && e.state() == TaskState.IDLE);
             assertThat(after.stats().scheduledNanos()).isGreaterThan(50_000_000);
             assertThat(rt.dumpTasks()).noneSatisfy(e -> assertThat(e.stats().longestPollNanos()).isGreaterThan(50_000_000))
                     .as("the blocker finished: only the starved task is left");

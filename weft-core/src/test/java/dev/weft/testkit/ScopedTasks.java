@@ -1,5 +1,6 @@
 package dev.weft.testkit;
 
+import dev.weft.task.TaskState;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
@@ -100,8 +101,8 @@ public final class ScopedTasks implements AutoCloseable {
         while (true) {
             List<TaskDump> dump = rt.dumpTasks();
             boolean settled = dump.stream().filter(d -> d.id().equals(ids.get(0)) || d.id().equals(ids.get(1)))
-                    .filter(d -> d.state().equals("idle")).count() == 2
-                    && dump.stream().anyMatch(d -> d.id().equals(ids.get(2)) && d.state().equals("cancelling")
+                    .filter(d -> d.state() == TaskState.IDLE).count() == 2
+                    && dump.stream().anyMatch(d -> d.id().equals(ids.get(2)) && d.state() == TaskState.CANCELLING
                             && d.scopes().getFirst().state().equals("cancelled"));
             if (settled) return dump;
             if (System.nanoTime() > deadline) throw new AssertionError("the dump did not settle: " + dump);

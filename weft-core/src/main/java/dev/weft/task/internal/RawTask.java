@@ -10,6 +10,7 @@ import dev.weft.future.Waker;
 import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.SelfWakingContext;
 import dev.weft.task.Task;
+import dev.weft.task.TaskState;
 import dev.weft.internal.Coop;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -683,17 +684,17 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
     }
 
     /**
-     * For task dumps: the task's state by name (completed, cancelling, running, scheduled, idle).
+     * For task dumps: where the task is now, read from its state word.
      *
-     * @return the name
+     * @return the state
      */
-    public String stateName() {
+    public TaskState dumpState() {
         int s = state;
-        if ((s & COMPLETED) != 0) return "completed";
-        if ((s & CLOSED) != 0) return "cancelling";
-        if ((s & RUNNING) != 0) return "running";
-        if ((s & SCHEDULED) != 0) return "scheduled";
-        return "idle";
+        if ((s & COMPLETED) != 0) return TaskState.COMPLETED;
+        if ((s & CLOSED) != 0) return TaskState.CANCELLING;
+        if ((s & RUNNING) != 0) return TaskState.RUNNING;
+        if ((s & SCHEDULED) != 0) return TaskState.SCHEDULED;
+        return TaskState.IDLE;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weft.examples.diag;
 
+import dev.weft.task.TaskState;
 import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -48,11 +49,11 @@ class WovenTaskDumpTest {
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("woven-dump-").build()) {
             Task<String> t = rt.spawn(outer(ch));
             List<TaskDump> dump = rt.dumpTasks();
-            for (int i = 0; i < 5_000 && dump.stream().noneMatch(d -> d.state().equals("idle")); i++) {
+            for (int i = 0; i < 5_000 && dump.stream().noneMatch(d -> d.state() == TaskState.IDLE); i++) {
                 Thread.sleep(1);
                 dump = rt.dumpTasks();
             }
-            TaskDump d = dump.stream().filter(x -> x.state().equals("idle")).findFirst().orElseThrow();
+            TaskDump d = dump.stream().filter(x -> x.state() == TaskState.IDLE).findFirst().orElseThrow();
             assertThat(d.waitsOn()).hasSize(3);
             assertThat(d.waitsOn().get(0)).contains("(WovenTaskDumpTest.java:" + lineOf("AWAIT-OUTER") + ")");
             assertThat(d.waitsOn().get(1)).contains("(WovenTaskDumpTest.java:" + lineOf("AWAIT-INNER") + ")");
