@@ -41,7 +41,6 @@ class LayeringTest {
             "coro",     // stackful and woven coroutines
             "scope",    // task scopes: children, joiners, deadlines, tokens, trackers
             "flow",     // Flow.Publisher interop
-            "sim",      // deterministic simulation: the production tasks and timers on one thread
             "");        // dev.weft: the front door
 
     /**
