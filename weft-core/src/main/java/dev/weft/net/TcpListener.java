@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * goes on once connections can be taken again; {@link #acceptErrors()} counts them. Other errors
  * fail that accept only; the listener stays usable.
  *
- * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the listener is bound on the simulated
- * host of the calling task, with the same API and the same pause on passing errors.
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the listener is bound on the
+ * simulated host of the calling task, with the same API and the same pause on passing errors.
  */
 public final class TcpListener implements AutoCloseable {
     private final ListenerEndpoint io;

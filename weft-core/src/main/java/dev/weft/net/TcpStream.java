@@ -30,8 +30,9 @@ import java.time.Duration;
  *
  * <p>The rules of {@link SocketStream} hold: one reader and one writer at a time; close wakes both.
  *
- * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the connect functions reach the simulated
- * hosts instead of the kernel (host names resolve there, without DNS); the stream behaves the same.
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the connect functions reach the
+ * simulated hosts instead of the kernel (host names resolve there, without DNS); the stream behaves
+ * the same.
  */
 public final class TcpStream extends SocketStream {
     TcpStream(StreamEndpoint io) {

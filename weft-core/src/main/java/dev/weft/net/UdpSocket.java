@@ -26,9 +26,9 @@ import java.nio.channels.DatagramChannel;
  * <p>A datagram longer than the buffer is cut to the buffer's size (the rest is lost), as with
  * {@link DatagramChannel}.
  *
- * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the socket is bound on the simulated host of
- * the calling task; datagrams there take the link's latency (so they may arrive out of order) and
- * may be dropped.
+ * <p>In a simulation ({@code dev.weft.sim.SimRuntime}, in weft-sim) the socket is bound on the
+ * simulated host of the calling task; datagrams there take the link's latency (so they may arrive
+ * out of order) and may be dropped.
  */
 public final class UdpSocket implements AutoCloseable {
     private final DatagramEndpoint io;
