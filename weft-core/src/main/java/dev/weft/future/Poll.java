@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
  * yet allocates nothing to say so. A ready answer is a small record (16 bytes), usually a new one
  * per ready poll ({@link #ready} of {@code null} answers one shared instance). Whether the JIT removes
  * a new {@code Ready} depends on the code around it and cannot be counted on: with
- * {@code -prof gc}, {@code StreamBench} measured no allocation in a loop that inlines an
+ * {@code -prof gc}, {@code AsyncStreamBench} measured no allocation in a loop that inlines an
  * always-ready stream, but 16 bytes per element wherever the answer could also be the shared
  * pending one, and reworking a channel receive and its callers so that C2 might remove its
  * {@code Ready} did not help ({@code weft-bench/RESULTS.md}).
@@ -32,22 +32,25 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
      * @param <T> the output type
      */
     record Ready<T>(T value) implements Poll<T> {
-        /** Equal values, and both or neither the {@link Stream#end()}, which is no other ready {@code null}. */
+        /**
+         * Equal values, and both or neither the {@link AsyncStream#end()}, which is no other ready
+         * {@code null}.
+         */
         @Override
         public boolean equals(Object o) {
             return o instanceof Ready<?> r
-                    && (this == StreamEnd.INSTANCE) == (r == StreamEnd.INSTANCE)
+                    && (this == AsyncStreamEnd.INSTANCE) == (r == AsyncStreamEnd.INSTANCE)
                     && java.util.Objects.equals(value, r.value);
         }
 
         @Override
         public int hashCode() {
-            return this == StreamEnd.INSTANCE ? -1 : java.util.Objects.hashCode(value);
+            return this == AsyncStreamEnd.INSTANCE ? -1 : java.util.Objects.hashCode(value);
         }
 
         @Override
         public String toString() {
-            return this == StreamEnd.INSTANCE ? "Stream.end()" : "Ready[value=" + value + "]";
+            return this == AsyncStreamEnd.INSTANCE ? "AsyncStream.end()" : "Ready[value=" + value + "]";
         }
     }
 

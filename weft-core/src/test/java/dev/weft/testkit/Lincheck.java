@@ -27,8 +27,8 @@ public final class Lincheck {
 
     /**
      * Model-checking options for code that answers {@code Poll.ready}: {@code Poll.ready} (and
-     * {@code Stream.end} / {@code isEnd}) run untracked. They read a shared {@code Poll.Ready} held
-     * in a static field, and Lincheck 2.39 walks the value of every static field it sees read
+     * {@code AsyncStream.end} / {@code isEnd}) run untracked. They read a shared {@code Poll.Ready}
+     * held in a static field, and Lincheck 2.39 walks the value of every static field it sees read
      * through {@code Unsafe}, which cannot read a record's fields ("can't get field offset on a
      * record class"). They are pure: nothing of the protocol under test is hidden.
      *
@@ -37,7 +37,7 @@ public final class Lincheck {
     public static ModelCheckingOptions modelCheckingPolls() {
         return new ModelCheckingOptions()
                 .addGuarantee(ManagedStrategyGuaranteeKt.forClasses("dev.weft.future.Poll").methods("ready").ignore())
-                .addGuarantee(ManagedStrategyGuaranteeKt.forClasses("dev.weft.future.Stream").methods("end", "isEnd").ignore());
+                .addGuarantee(ManagedStrategyGuaranteeKt.forClasses("dev.weft.future.AsyncStream").methods("end", "isEnd").ignore());
     }
 
     /**

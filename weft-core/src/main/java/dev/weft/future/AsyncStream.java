@@ -21,17 +21,17 @@ import java.util.stream.Collectors;
  * {@snippet :
  * Poll<String> p = lines.pollNext(cx);
  * if (p.isPending()) return Poll.pending();      // cx.waker() is woken when there is more
- * if (Stream.isEnd(p)) return Poll.ready(count); // the end
+ * if (AsyncStream.isEnd(p)) return Poll.ready(count); // the end
  * String line = p.value();                       // the element
  * if (line == null) throw new NullPointerException(lines + " answered a null element"); // its bug
  * count++;
  * }
  *
  * {@snippet :
- * final class Count implements Stream<Integer> {
+ * final class Count implements AsyncStream<Integer> {
  *     private int next = 0;
  *     @Override public Poll<Integer> pollNext(Context cx) {
- *         return next < 3 ? Poll.ready(next++) : Stream.end();
+ *         return next < 3 ? Poll.ready(next++) : AsyncStream.end();
  *     }
  * }
  * }
@@ -39,7 +39,8 @@ import java.util.stream.Collectors;
  * <h2>Why {@code Poll<T>} with a shared end, and not {@code Poll<Optional<T>>}</h2>
  * Rust's {@code Poll<Option<T>>} costs nothing: both layers are values. In Java each layer is an
  * object, so {@code Poll<Optional<T>>} cost two allocations per element (32 B where the JIT could
- * not remove them, 16 B even in a fully inlined loop: {@code weft-bench}'s {@code StreamBench}).
+ * not remove them, 16 B even in a fully inlined loop: {@code weft-bench}'s
+ * {@code AsyncStreamBench}).
  * Elements being non-null, the {@code Optional} carries no information the {@code Poll} cannot, so
  * an element is now one {@link Poll.Ready} and the end is one shared instance, {@link #end()}, told
  * apart by identity ({@link #isEnd(Poll)}). Measured: 0 B per element in an inlined loop over an
@@ -67,7 +68,7 @@ import java.util.stream.Collectors;
  * @param <T> the element type
  */
 @FunctionalInterface
-public interface Stream<T> {
+public interface AsyncStream<T> {
 
     /**
      * Tries to produce the next element without blocking.
@@ -91,8 +92,8 @@ public interface Stream<T> {
      * {@code Poll.ready(null)}.
      *
      * {@snippet :
-     * Stream<String> none = cx -> Stream.end();
-     * assert Stream.isEnd(none.pollNext(Context.noop()));
+     * AsyncStream<String> none = cx -> AsyncStream.end();
+     * assert AsyncStream.isEnd(none.pollNext(Context.noop()));
      * }
      *
      * @param <T> the element type
@@ -100,7 +101,7 @@ public interface Stream<T> {
      */
     @SuppressWarnings("unchecked")
     static <T> Poll<T> end() {
-        return (Poll<T>) StreamEnd.INSTANCE;
+        return (Poll<T>) AsyncStreamEnd.INSTANCE;
     }
 
     /**
@@ -111,7 +112,7 @@ public interface Stream<T> {
      *     the stream, not an end)
      */
     static boolean isEnd(Poll<?> p) {
-        return p == StreamEnd.INSTANCE;
+        return p == AsyncStreamEnd.INSTANCE;
     }
 
     /**
@@ -119,14 +120,14 @@ public interface Stream<T> {
      * poll; elements must not be {@code null}.
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(1, 2, 3));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(1, 2, 3));
      * }
      *
      * @param source the elements
      * @param <T> the element type
      * @return a stream of them
      */
-    static <T> Stream<T> fromIterable(Iterable<? extends T> source) {
+    static <T> AsyncStream<T> fromIterable(Iterable<? extends T> source) {
         return new FromIterable<>(source);
     }
 
@@ -134,29 +135,29 @@ public interface Stream<T> {
      * Applies {@code fn} to each element. Cancelling cancels this stream.
      *
      * {@snippet :
-     * Stream<String> s = Stream.fromIterable(List.of(1, 2)).map(i -> "#" + i);
+     * AsyncStream<String> s = AsyncStream.fromIterable(List.of(1, 2)).map(i -> "#" + i);
      * }
      *
      * @param fn the function; must not answer {@code null}
      * @param <R> the new element type
      * @return the mapped stream
      */
-    default <R> Stream<R> map(Function<? super T, ? extends R> fn) {
-        return new StreamMap<>(this, fn);
+    default <R> AsyncStream<R> map(Function<? super T, ? extends R> fn) {
+        return new AsyncStreamMap<>(this, fn);
     }
 
     /**
      * Keeps the elements {@code keep} accepts. Cancelling cancels this stream.
      *
      * {@snippet :
-     * Stream<Integer> even = Stream.fromIterable(List.of(1, 2, 3, 4)).filter(i -> i % 2 == 0);
+     * AsyncStream<Integer> even = AsyncStream.fromIterable(List.of(1, 2, 3, 4)).filter(i -> i % 2 == 0);
      * }
      *
      * @param keep the predicate
      * @return the filtered stream
      */
-    default Stream<T> filter(Predicate<? super T> keep) {
-        return new StreamFilter<>(this, keep);
+    default AsyncStream<T> filter(Predicate<? super T> keep) {
+        return new AsyncStreamFilter<>(this, keep);
     }
 
     /**
@@ -164,14 +165,14 @@ public interface Stream<T> {
      * unfinished) and the result ends.
      *
      * {@snippet :
-     * Stream<Integer> two = Stream.fromIterable(List.of(1, 2, 3)).take(2);
+     * AsyncStream<Integer> two = AsyncStream.fromIterable(List.of(1, 2, 3)).take(2);
      * }
      *
      * @param n how many elements, {@code >= 0}
      * @return the shortened stream
      */
-    default Stream<T> take(long n) {
-        return new StreamTake<>(this, n);
+    default AsyncStream<T> take(long n) {
+        return new AsyncStreamTake<>(this, n);
     }
 
     /**
@@ -180,7 +181,7 @@ public interface Stream<T> {
      * stream (elements already handed over stay handed over).
      *
      * {@snippet :
-     * dev.weft.Weft.await(Stream.fromIterable(List.of(1, 2)).forEach(System.out::println));
+     * dev.weft.Weft.await(AsyncStream.fromIterable(List.of(1, 2)).forEach(System.out::println));
      * }
      *
      * @param action what to do with each element
@@ -196,7 +197,7 @@ public interface Stream<T> {
      * stream and drops what was collected.
      *
      * {@snippet :
-     * String s = dev.weft.Weft.await(Stream.fromIterable(List.of("a", "b")).collect(Collectors.joining(","))); // "a,b"
+     * String s = dev.weft.Weft.await(AsyncStream.fromIterable(List.of("a", "b")).collect(Collectors.joining(","))); // "a,b"
      * }
      *
      * @param collector how to collect
@@ -212,7 +213,7 @@ public interface Stream<T> {
      * A future of every element in order: {@code collect(Collectors.toList())}, unmodifiable.
      *
      * {@snippet :
-     * List<Integer> l = dev.weft.Weft.await(Stream.fromIterable(List.of(1, 2)).toList()); // [1, 2]
+     * List<Integer> l = dev.weft.Weft.await(AsyncStream.fromIterable(List.of(1, 2)).toList()); // [1, 2]
      * }
      *
      * @return a future of the list of elements
@@ -227,7 +228,7 @@ public interface Stream<T> {
      * completes with it). Woken when the stream is; throws what the stream throws.
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(7));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(7));
      * Optional<Integer> first = dev.weft.Weft.await(s.next()); // Optional[7]
      * }
      *
@@ -248,7 +249,7 @@ public interface Stream<T> {
      * in the awaiting state machine).
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(7));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(7));
      * Integer first = dev.weft.Weft.await(s.nextOrNull());  // 7
      * Integer none = dev.weft.Weft.await(s.nextOrNull());   // null: the end
      * }
