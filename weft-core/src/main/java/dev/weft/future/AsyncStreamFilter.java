@@ -31,7 +31,7 @@ final class AsyncStreamFilter<T> implements AsyncStream<T> {
             T next = p.value();
             boolean kept;
             try {
-                if (next == null) throw AsyncStreamEnd.nullElement(inner);
+                if (next == null) throw NullElement.in(inner);
                 kept = keep.test(next);
             } catch (Throwable t) {
                 ended = true;

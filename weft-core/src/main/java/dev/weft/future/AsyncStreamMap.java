@@ -29,7 +29,7 @@ final class AsyncStreamMap<T, R> implements AsyncStream<R> {
         T next = p.value();
         R mapped;
         try {
-            if (next == null) throw AsyncStreamEnd.nullElement(inner);
+            if (next == null) throw NullElement.in(inner);
             mapped = fn.apply(next);
             if (mapped == null) throw new NullPointerException(this + ": the function answered null for " + next);
         } catch (Throwable t) {

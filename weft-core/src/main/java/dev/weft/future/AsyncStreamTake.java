@@ -34,7 +34,7 @@ final class AsyncStreamTake<T> implements AsyncStream<T> {
         }
         if (p.value() == null) {
             inner = null;
-            throw Cancels.streamAfterFailure(s, AsyncStreamEnd.nullElement(s)); // abandoned: this stream ends with the NPE
+            throw Cancels.streamAfterFailure(s, NullElement.in(s)); // abandoned: this stream ends with the NPE
         }
         if (--left == 0) {
             inner = null;

@@ -37,7 +37,7 @@ final class Collect<T, A, R> implements Future<R> {
             }
             T next = p.value();
             try {
-                if (next == null) throw AsyncStreamEnd.nullElement(s);
+                if (next == null) throw NullElement.in(s);
                 accumulator.accept(container, next);
             } catch (Throwable t) {
                 stream = null;

@@ -30,7 +30,7 @@ final class ForEach<T> implements Future<Void> {
             }
             T next = p.value();
             try {
-                if (next == null) throw AsyncStreamEnd.nullElement(s);
+                if (next == null) throw NullElement.in(s);
                 action.accept(next);
             } catch (Throwable t) {
                 stream = null;

@@ -20,7 +20,7 @@ final class Next<T> implements Future<Optional<T>> {
         if (p.isPending()) return Poll.pending();
         if (AsyncStream.isEnd(p)) return Poll.ready(Optional.empty());
         T next = p.value();
-        if (next == null) throw AsyncStreamEnd.nullElement(stream);
+        if (next == null) throw NullElement.in(stream);
         return Poll.ready(Optional.of(next));
     }
 

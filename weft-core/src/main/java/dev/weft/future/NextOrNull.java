@@ -20,7 +20,7 @@ final class NextOrNull<T> implements Future<T> {
         Poll<T> p = stream.pollNext(cx);
         if (p.isPending()) return p;
         if (AsyncStream.isEnd(p)) return Poll.ready(null); // the one shared ready null: allocates nothing
-        if (p.value() == null) throw AsyncStreamEnd.nullElement(stream);
+        if (p.value() == null) throw NullElement.in(stream);
         return p; // the stream's own ready answer, handed on
     }
 

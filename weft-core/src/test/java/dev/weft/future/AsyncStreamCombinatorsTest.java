@@ -12,6 +12,7 @@ import dev.weft.Weft;
 import dev.weft.testkit.CountingWaker;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -235,10 +236,12 @@ class AsyncStreamCombinatorsTest {
     }
 
     @Test
-    void theEndIsOneSharedReadyPollThatNoReadyOfNullEquals() {
-        assertThat(AsyncStream.<String>end()).isSameAs(AsyncStream.<Integer>end());
-        assertThat(AsyncStream.end().isReady()).isTrue();
-        assertThat(AsyncStream.end().value()).isNull();
+    void theEndIsOneSharedPollThatIsNeitherReadyNorPendingAndHasNoValue() {
+        assertThat(AsyncStream.<String>end()).isSameAs(AsyncStream.<Integer>end()).isInstanceOf(Poll.End.class);
+        assertThat(AsyncStream.end().isReady()).isFalse();
+        assertThat(AsyncStream.end().isPending()).isFalse();
+        assertThatThrownBy(() -> AsyncStream.end().value()).isInstanceOf(NoSuchElementException.class)
+                .hasMessage("the end of a stream has no value");
         assertThat(AsyncStream.isEnd(AsyncStream.end())).isTrue();
         assertThat(AsyncStream.isEnd(Poll.ready(null))).isFalse();
         assertThat(AsyncStream.isEnd(new Poll.Ready<>(null))).isFalse();
@@ -248,6 +251,31 @@ class AsyncStreamCombinatorsTest {
         assertThat(Poll.ready(null)).isEqualTo(new Poll.Ready<>(null));
         assertThat(Poll.ready("x")).isEqualTo(Poll.ready("x")).hasSameHashCodeAs(Poll.ready("x"));
         assertThat(AsyncStream.end()).hasToString("AsyncStream.end()");
+    }
+
+    /** A loop matching {@code Poll.Ready(var line)} reads the elements, never the end as a null. */
+    @Test
+    void aReadyPatternNeverReadsTheEndAsAnElement() throws Exception {
+        AsyncStream<String> s = AsyncStream.fromIterable(List.of("a", "b"));
+        List<String> read = new ArrayList<>();
+        for (int i = 0; i < 4; i++) { // two elements, then the end twice
+            if (s.pollNext(Context.noop()) instanceof Poll.Ready<String>(var line)) read.add(line);
+        }
+        assertThat(read).containsExactly("a", "b");
+    }
+
+    @Test
+    void anExhaustiveSwitchOverPollHasACaseForTheEnd() throws Exception {
+        AsyncStream<Integer> s = new Stepping(1);
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            seen.add(switch (s.pollNext(w.context())) {
+                case Poll.Ready<Integer>(var n) -> "element " + n;
+                case Poll.Pending<Integer> pending -> "pending";
+                case Poll.End<Integer> end -> "end";
+            });
+        }
+        assertThat(seen).containsExactly("pending", "element 0", "end", "end");
     }
 
     @Test

@@ -58,10 +58,7 @@ public final class Polls {
         assertThat(assertReady(p)).isEqualTo(expected);
     }
 
-    /**
-     * Asserts {@code p} is the {@link AsyncStream#end()} (by identity: a ready {@code null} is not
-     * the end).
-     */
+    /** Asserts {@code p} is the {@link AsyncStream#end()} (a ready {@code null} is not the end). */
     public static void assertEnd(Poll<?> p) {
         assertThat(AsyncStream.isEnd(p)).as("expected AsyncStream.end(), got %s", p).isTrue();
     }

@@ -154,7 +154,7 @@ public final class Polls {
     }
 
     /**
-     * Polls {@code s} once and checks it is at its end ({@link AsyncStream#end()}, by identity).
+     * Polls {@code s} once and checks it is at its end ({@link AsyncStream#end()}).
      *
      * @param s the stream
      * @param w the waker it gets

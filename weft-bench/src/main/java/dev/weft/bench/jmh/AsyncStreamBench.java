@@ -39,8 +39,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       floor).</li>
  * </ul>
  * Run: {@code java -jar weft-bench/target/weft-bench.jar AsyncStreamBench -prof gc}. Measured
- * before and after {@code pollNext} answered {@code Poll<T>} instead of {@code Poll<Optional<T>>}:
- * RESULTS.md.
+ * before and after {@code pollNext} answered {@code Poll<T>} instead of {@code Poll<Optional<T>>},
+ * and before and after the end became a {@code Poll.End}: RESULTS.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
