@@ -1,7 +1,7 @@
 package dev.weft.flow;
 
 import dev.weft.exec.WorkStealingExecutor;
-import dev.weft.future.Stream;
+import dev.weft.future.AsyncStream;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,18 +10,18 @@ import java.util.function.Supplier;
 /**
  * Bridges between {@link java.util.concurrent.Flow} (Reactive Streams: the JDK's
  * {@code SubmissionPublisher}, Reactor, RxJava, Mutiny, Akka/Pekko Streams, HTTP client bodies) and
- * Weft's {@link Stream}. Both directions follow the Reactive Streams specification and are checked
- * by its TCK.
+ * Weft's {@link AsyncStream}. Both directions follow the Reactive Streams specification and are
+ * checked by its TCK.
  *
  * {@snippet :
  * try (WeftRuntime rt = WeftRuntime.builder().workers(2).build();
  *      SubmissionPublisher<String> pub = new SubmissionPublisher<>()) {
- *     Stream<String> words = FlowAdapters.toStream(pub);      // subscribes on its first poll
+ *     AsyncStream<String> words = FlowAdapters.toAsyncStream(pub); // subscribes on its first poll
  *     Task<List<String>> all = rt.spawn(words.toList());
  *     // ... once subscribed: pub.submit("a"); pub.submit("b"); pub.close();
  *
  *     Flow.Publisher<Integer> numbers = FlowAdapters.toPublisher(
- *             () -> Stream.fromIterable(List.of(1, 2, 3)), rt.executor()); // a fresh stream per subscriber
+ *             () -> AsyncStream.fromIterable(List.of(1, 2, 3)), rt.executor()); // a fresh stream per subscriber
  *     numbers.subscribe(new Flow.Subscriber<>() {
  *         public void onSubscribe(Flow.Subscription s) { s.request(Long.MAX_VALUE); }
  *         public void onNext(Integer i) { System.out.println(i); }
@@ -44,7 +44,7 @@ import java.util.function.Supplier;
  * {@link #toPublisher(Supplier, WorkStealingExecutor)} takes a supplier, called once per subscriber: a cold
  * publisher, each subscriber getting the whole sequence from its own stream, polled by its own task
  * on the given executor. To hand one existing stream to one subscriber, use
- * {@link #toPublisherOnce(Stream, WorkStealingExecutor)}: later subscribers are refused with
+ * {@link #toPublisherOnce(AsyncStream, WorkStealingExecutor)}: later subscribers are refused with
  * {@code onSubscribe} followed by {@code onError(IllegalStateException)} (Rule 1.9).
  *
  * <p>Memory consistency effects: actions of a publisher's thread before it signals
@@ -53,7 +53,7 @@ import java.util.function.Supplier;
  * everything the task did to produce an element happens-before its {@code onNext}.
  */
 public final class FlowAdapters {
-    /** The default batch of {@link #toStream(Flow.Publisher)}: elements requested at a time. */
+    /** The default batch of {@link #toAsyncStream(Flow.Publisher)}: elements requested at a time. */
     public static final int DEFAULT_BATCH = 32;
 
     private FlowAdapters() {}
@@ -64,10 +64,10 @@ public final class FlowAdapters {
      * @param publisher the source; subscribed to on the first poll
      * @param <T> the element type
      * @return a stream of what it publishes
-     * @see #toStream(Flow.Publisher, int)
+     * @see #toAsyncStream(Flow.Publisher, int)
      */
-    public static <T> Stream<T> toStream(Flow.Publisher<? extends T> publisher) {
-        return toStream(publisher, DEFAULT_BATCH);
+    public static <T> AsyncStream<T> toAsyncStream(Flow.Publisher<? extends T> publisher) {
+        return toAsyncStream(publisher, DEFAULT_BATCH);
     }
 
     /**
@@ -81,10 +81,10 @@ public final class FlowAdapters {
      * {@link IllegalStateException} or {@link NullPointerException} if the publisher breaks the
      * protocol (an {@code onNext} without demand, a {@code null} signal; the subscription is then
      * cancelled). Cancel-safe: an element is taken out of the buffer only by the poll that answers
-     * it. {@link Stream#cancel()} cancels the subscription and drops what is buffered.
+     * it. {@link AsyncStream#cancel()} cancels the subscription and drops what is buffered.
      *
      * {@snippet :
-     * Stream<ByteBuffer> body = FlowAdapters.toStream(bodyPublisher, 4); // at most 4 buffers held
+     * AsyncStream<ByteBuffer> body = FlowAdapters.toAsyncStream(bodyPublisher, 4); // at most 4 buffers held
      * }
      *
      * @param publisher the source; subscribed to on the first poll
@@ -93,7 +93,7 @@ public final class FlowAdapters {
      * @return a stream of what it publishes
      * @throws IllegalArgumentException if {@code batch < 1}
      */
-    public static <T> Stream<T> toStream(Flow.Publisher<? extends T> publisher, int batch) {
+    public static <T> AsyncStream<T> toAsyncStream(Flow.Publisher<? extends T> publisher, int batch) {
         Objects.requireNonNull(publisher, "publisher");
         if (batch < 1) throw new IllegalArgumentException("batch < 1: " + batch);
         return new PublisherStream<>(publisher, batch);
@@ -111,7 +111,7 @@ public final class FlowAdapters {
      * stream is cancelled and the subscriber gets {@code onError(CancellationException)}.
      *
      * {@snippet :
-     * Flow.Publisher<Integer> p = FlowAdapters.toPublisher(() -> Stream.fromIterable(List.of(1, 2)), rt.executor());
+     * Flow.Publisher<Integer> p = FlowAdapters.toPublisher(() -> AsyncStream.fromIterable(List.of(1, 2)), rt.executor());
      * }
      *
      * @param streams called once per subscriber, on the subscribing thread; must answer a new stream
@@ -120,7 +120,7 @@ public final class FlowAdapters {
      * @param <T> the element type
      * @return the publisher
      */
-    public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends Stream<? extends T>> streams, WorkStealingExecutor executor) {
+    public static <T> Flow.Publisher<T> toPublisher(Supplier<? extends AsyncStream<? extends T>> streams, WorkStealingExecutor executor) {
         return new StreamPublisher<>(Objects.requireNonNull(streams, "streams"), Objects.requireNonNull(executor, "executor"));
     }
 
@@ -138,10 +138,10 @@ public final class FlowAdapters {
      * @param <T> the element type
      * @return the single-use publisher
      */
-    public static <T> Flow.Publisher<T> toPublisherOnce(Stream<? extends T> stream, WorkStealingExecutor executor) {
+    public static <T> Flow.Publisher<T> toPublisherOnce(AsyncStream<? extends T> stream, WorkStealingExecutor executor) {
         Objects.requireNonNull(stream, "stream");
         AtomicBoolean taken = new AtomicBoolean();
-        Supplier<Stream<? extends T>> once = () -> {
+        Supplier<AsyncStream<? extends T>> once = () -> {
             if (!taken.compareAndSet(false, true)) {
                 throw new IllegalStateException(stream + " is published once, to its first subscriber:"
                         + " use FlowAdapters.toPublisher(Supplier, WorkStealingExecutor) for a stream per subscriber");

@@ -1,15 +1,15 @@
 package dev.weft.flow;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Flow;
 
 /**
- * The stream of {@link FlowAdapters#toStream(Flow.Publisher, int)}: subscribes on the first poll,
- * requests {@code batch} elements as soon as the subscription arrives, and requests again what was
- * taken each time {@code replenish} (half a batch) elements have been taken.
+ * The stream of {@link FlowAdapters#toAsyncStream(Flow.Publisher, int)}: subscribes on the first
+ * poll, requests {@code batch} elements as soon as the subscription arrives, and requests again
+ * what was taken each time {@code replenish} (half a batch) elements have been taken.
  *
  * <p>Fields are the owner's only (the task polling the stream, one poll at a time): it alone calls
  * the subscription's {@code request} and {@code cancel}, which makes those calls serial (Rule 2.7).
@@ -18,7 +18,7 @@ import java.util.concurrent.Flow;
  * failure was answered, or the stream was cancelled. The buffer's own state is documented in
  * {@link SubscriberBuffer}.
  */
-final class PublisherStream<T> implements Stream<T> {
+final class PublisherStream<T> implements AsyncStream<T> {
     private final Flow.Publisher<? extends T> publisher;
     private final int batch;
     private final int replenish;
@@ -38,7 +38,7 @@ final class PublisherStream<T> implements Stream<T> {
     @Override
     @SuppressWarnings("unchecked") // take() answers a T or one of the buffer's sentinels
     public Poll<T> pollNext(Context cx) throws Exception {
-        if (ended) return Stream.end();
+        if (ended) return AsyncStream.end();
         if (!subscribed) {
             subscribed = true;
             try {
@@ -66,7 +66,7 @@ final class PublisherStream<T> implements Stream<T> {
             }
             if (r == SubscriberBuffer.COMPLETE) {
                 ended = true;
-                return Stream.end();
+                return AsyncStream.end();
             }
             if (r == SubscriberBuffer.FAILED) {
                 ended = true;
@@ -119,6 +119,6 @@ final class PublisherStream<T> implements Stream<T> {
 
     @Override
     public String toString() {
-        return "FlowAdapters.toStream(" + publisher + ")";
+        return "FlowAdapters.toAsyncStream(" + publisher + ")";
     }
 }

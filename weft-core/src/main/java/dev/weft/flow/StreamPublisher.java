@@ -1,7 +1,7 @@
 package dev.weft.flow;
 
 import dev.weft.exec.WorkStealingExecutor;
-import dev.weft.future.Stream;
+import dev.weft.future.AsyncStream;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 import java.util.function.Supplier;
@@ -12,10 +12,10 @@ import java.util.function.Supplier;
  * Immutable, so any number of threads may subscribe at once.
  */
 final class StreamPublisher<T> implements Flow.Publisher<T> {
-    private final Supplier<? extends Stream<? extends T>> streams;
+    private final Supplier<? extends AsyncStream<? extends T>> streams;
     private final WorkStealingExecutor executor;
 
-    StreamPublisher(Supplier<? extends Stream<? extends T>> streams, WorkStealingExecutor executor) {
+    StreamPublisher(Supplier<? extends AsyncStream<? extends T>> streams, WorkStealingExecutor executor) {
         this.streams = streams;
         this.executor = executor;
     }
@@ -30,7 +30,7 @@ final class StreamPublisher<T> implements Flow.Publisher<T> {
     @Override
     public void subscribe(Flow.Subscriber<? super T> subscriber) {
         Objects.requireNonNull(subscriber, "subscriber (Rule 1.9)");
-        Stream<? extends T> stream;
+        AsyncStream<? extends T> stream;
         try {
             stream = Objects.requireNonNull(streams.get(), "the stream supplier answered null");
         } catch (Throwable t) {

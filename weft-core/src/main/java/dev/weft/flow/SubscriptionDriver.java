@@ -1,9 +1,9 @@
 package dev.weft.flow;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Flow;
@@ -28,9 +28,9 @@ final class SubscriptionDriver<T> implements Future<Void> {
 
     private final StreamSubscription state;
     private Flow.Subscriber<? super T> subscriber;
-    private Stream<? extends T> stream;
+    private AsyncStream<? extends T> stream;
 
-    SubscriptionDriver(StreamSubscription state, Flow.Subscriber<? super T> subscriber, Stream<? extends T> stream) {
+    SubscriptionDriver(StreamSubscription state, Flow.Subscriber<? super T> subscriber, AsyncStream<? extends T> stream) {
         this.state = state;
         this.subscriber = subscriber;
         this.stream = stream;
@@ -53,7 +53,7 @@ final class SubscriptionDriver<T> implements Future<Void> {
                 cx.waker().wake();
                 return Poll.pending();
             }
-            Stream<? extends T> s = stream;
+            AsyncStream<? extends T> s = stream;
             Poll<? extends T> p;
             try {
                 p = s.pollNext(cx);
@@ -62,7 +62,7 @@ final class SubscriptionDriver<T> implements Future<Void> {
                 return finish(sub, t);
             }
             if (p.isPending()) return Poll.pending();
-            if (Stream.isEnd(p)) {
+            if (AsyncStream.isEnd(p)) {
                 stream = null;
                 return finish(sub, null);
             }
@@ -115,7 +115,7 @@ final class SubscriptionDriver<T> implements Future<Void> {
      * @return what the stream's {@code cancel} threw, or {@code null}
      */
     private Throwable end() {
-        Stream<? extends T> s = stream;
+        AsyncStream<? extends T> s = stream;
         stream = null;
         subscriber = null;
         if (s == null) return null;

@@ -1,6 +1,6 @@
 /**
  * Interop with {@link java.util.concurrent.Flow} (Reactive Streams): a {@code Flow.Publisher} read
- * as a Weft {@link dev.weft.future.Stream}, and a {@code Stream} offered as a
+ * as a Weft {@link dev.weft.future.AsyncStream}, and an {@code AsyncStream} offered as a
  * {@code Flow.Publisher}, both through {@link dev.weft.flow.FlowAdapters}. Both sides are checked
  * with the Reactive Streams TCK ({@code reactive-streams-tck-flow}, in weft-core's tests: the
  * publisher verification, and the black-box and white-box subscriber verifications).

@@ -2,8 +2,8 @@ package dev.weft.fs;
 
 import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
-import dev.weft.future.Stream;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -141,7 +141,7 @@ public final class AsyncFiles {
      * @param dir the directory
      * @return a stream of its entries (in no particular order)
      */
-    public static Stream<Path> list(Path dir) {
+    public static AsyncStream<Path> list(Path dir) {
         return new DirectoryListing(dir, pool());
     }
 }

@@ -2,10 +2,10 @@ package dev.weft.fs;
 
 import dev.weft.exec.BlockOn;
 import dev.weft.blocking.BlockingPool;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.sync.Channel;
 import dev.weft.sync.ChannelClosedException;
 import java.nio.file.DirectoryStream;
@@ -20,11 +20,11 @@ import java.nio.file.Path;
  * <p>Owner only (one task polls it). The job sends with {@code BlockOn.blockOn} on its pool thread,
  * which is where blocking belongs.
  */
-final class DirectoryListing implements Stream<Path> {
+final class DirectoryListing implements AsyncStream<Path> {
     private static final int BATCH = 256;
 
     private final Channel<Path> channel = Channel.bounded(BATCH);
-    private final Stream<Path> entries = channel.receiver().stream();
+    private final AsyncStream<Path> entries = channel.receiver().stream();
     private final Future<Void> job;
     private boolean ended;
 
@@ -43,9 +43,9 @@ final class DirectoryListing implements Stream<Path> {
 
     @Override
     public Poll<Path> pollNext(Context cx) throws Exception {
-        if (ended) return Stream.end();
+        if (ended) return AsyncStream.end();
         Poll<Path> p = entries.pollNext(cx);
-        if (!Stream.isEnd(p)) return p;
+        if (!AsyncStream.isEnd(p)) return p;
         Poll<Void> done = job.poll(cx);
         if (done.isPending()) return Poll.pending();
         ended = true;

@@ -13,7 +13,7 @@ final class Cancels {
      *
      * @return {@code failure}, to be rethrown by the caller
      */
-    static Exception streamAfterFailure(Stream<?> stream, Throwable failure) {
+    static Exception streamAfterFailure(AsyncStream<?> stream, Throwable failure) {
         try {
             stream.cancel();
         } catch (Throwable t) {

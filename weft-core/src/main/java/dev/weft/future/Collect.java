@@ -5,17 +5,17 @@ import java.util.function.BiConsumer;
 import java.util.stream.Collector;
 
 /**
- * The future of {@link Stream#collect(Collector)}: accumulates every element, ready with the
+ * The future of {@link AsyncStream#collect(Collector)}: accumulates every element, ready with the
  * collector's result when the stream ends. If the accumulator throws, the stream is cancelled and
  * the exception passes on. {@code stream} is {@code null} once ended or cancelled; polling task only.
  */
 final class Collect<T, A, R> implements Future<R> {
-    private Stream<T> stream;
+    private AsyncStream<T> stream;
     private final Collector<? super T, A, R> collector;
     private final BiConsumer<A, ? super T> accumulator;
     private A container;
 
-    Collect(Stream<T> stream, Collector<? super T, A, R> collector) {
+    Collect(AsyncStream<T> stream, Collector<? super T, A, R> collector) {
         this.stream = Objects.requireNonNull(stream, "stream");
         this.collector = Objects.requireNonNull(collector, "collector");
         this.accumulator = collector.accumulator();
@@ -23,13 +23,13 @@ final class Collect<T, A, R> implements Future<R> {
 
     @Override
     public Poll<R> poll(Context cx) throws Exception {
-        Stream<T> s = stream;
+        AsyncStream<T> s = stream;
         if (s == null) throw new IllegalStateException("collect polled after completion or cancel");
         if (container == null) container = collector.supplier().get();
         while (true) {
             Poll<T> p = s.pollNext(cx);
             if (p.isPending()) return Poll.pending();
-            if (Stream.isEnd(p)) {
+            if (AsyncStream.isEnd(p)) {
                 stream = null;
                 A c = container;
                 container = null;
@@ -37,7 +37,7 @@ final class Collect<T, A, R> implements Future<R> {
             }
             T next = p.value();
             try {
-                if (next == null) throw StreamEnd.nullElement(s);
+                if (next == null) throw NullElement.in(s);
                 accumulator.accept(container, next);
             } catch (Throwable t) {
                 stream = null;
@@ -49,7 +49,7 @@ final class Collect<T, A, R> implements Future<R> {
 
     @Override
     public void cancel() {
-        Stream<T> s = stream;
+        AsyncStream<T> s = stream;
         stream = null;
         container = null;
         if (s != null) s.cancel();

@@ -4,33 +4,33 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The future of {@link Stream#forEach(Consumer)}: hands every element to the consumer, ready when
- * the stream ends. If the consumer throws, the stream is cancelled and the exception passes on.
- * {@code stream} is {@code null} once ended or cancelled; polling task only.
+ * The future of {@link AsyncStream#forEach(Consumer)}: hands every element to the consumer, ready
+ * when the stream ends. If the consumer throws, the stream is cancelled and the exception passes
+ * on. {@code stream} is {@code null} once ended or cancelled; polling task only.
  */
 final class ForEach<T> implements Future<Void> {
-    private Stream<T> stream;
+    private AsyncStream<T> stream;
     private final Consumer<? super T> action;
 
-    ForEach(Stream<T> stream, Consumer<? super T> action) {
+    ForEach(AsyncStream<T> stream, Consumer<? super T> action) {
         this.stream = Objects.requireNonNull(stream, "stream");
         this.action = Objects.requireNonNull(action, "action");
     }
 
     @Override
     public Poll<Void> poll(Context cx) throws Exception {
-        Stream<T> s = stream;
+        AsyncStream<T> s = stream;
         if (s == null) throw new IllegalStateException("forEach polled after completion or cancel");
         while (true) {
             Poll<T> p = s.pollNext(cx);
             if (p.isPending()) return Poll.pending();
-            if (Stream.isEnd(p)) {
+            if (AsyncStream.isEnd(p)) {
                 stream = null;
                 return Poll.ready(null);
             }
             T next = p.value();
             try {
-                if (next == null) throw StreamEnd.nullElement(s);
+                if (next == null) throw NullElement.in(s);
                 action.accept(next);
             } catch (Throwable t) {
                 stream = null;
@@ -41,7 +41,7 @@ final class ForEach<T> implements Future<Void> {
 
     @Override
     public void cancel() {
-        Stream<T> s = stream;
+        AsyncStream<T> s = stream;
         stream = null;
         if (s != null) s.cancel();
     }

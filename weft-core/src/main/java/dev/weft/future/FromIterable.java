@@ -4,10 +4,10 @@ import java.util.Iterator;
 import java.util.Objects;
 
 /**
- * The stream of {@link Stream#fromIterable(Iterable)}: always ready with the iterator's next
+ * The stream of {@link AsyncStream#fromIterable(Iterable)}: always ready with the iterator's next
  * element. The iterator is made on the first poll; polling task only.
  */
-final class FromIterable<T> implements Stream<T> {
+final class FromIterable<T> implements AsyncStream<T> {
     private final Iterable<? extends T> source;
     private Iterator<? extends T> it;
 
@@ -18,7 +18,7 @@ final class FromIterable<T> implements Stream<T> {
     @Override
     public Poll<T> pollNext(Context cx) {
         if (it == null) it = source.iterator();
-        if (!it.hasNext()) return Stream.end();
+        if (!it.hasNext()) return AsyncStream.end();
         T next = it.next();
         if (next == null) throw new NullPointerException(this + " holds a null element: stream elements are never null");
         return Poll.ready(next);
@@ -26,6 +26,6 @@ final class FromIterable<T> implements Stream<T> {
 
     @Override
     public String toString() {
-        return "Stream.fromIterable(" + source + ")";
+        return "AsyncStream.fromIterable(" + source + ")";
     }
 }

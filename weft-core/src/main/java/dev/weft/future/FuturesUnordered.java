@@ -15,7 +15,7 @@ import java.util.Objects;
  * whatever the size of the set. New children start on the queue. Children may be
  * {@link #push(Future) pushed} at any time by the owning task, also from inside the poll of a child.
  *
- * <p>The stream ends (answers {@link Stream#end()}) whenever the set is empty; pushing a new
+ * <p>The stream ends (answers {@link AsyncStream#end()}) whenever the set is empty; pushing a new
  * future starts it again (unlike other streams). If a child throws, every other child is cancelled
  * and, once they have finished cancelling, {@code pollNext} throws that exception unchanged; the
  * set is then empty. {@link #cancel()}
@@ -70,7 +70,7 @@ import java.util.Objects;
  *
  * @param <T> the output type of the futures
  */
-public final class FuturesUnordered<T> implements Stream<T> {
+public final class FuturesUnordered<T> implements AsyncStream<T> {
     private static final VarHandle BACK;
     private static final VarHandle QUEUED;
     private static final VarHandle NEXT_READY;
@@ -150,7 +150,7 @@ public final class FuturesUnordered<T> implements Stream<T> {
     public Poll<T> pollNext(Context cx) throws Exception {
         Node<T> n = pollNode(cx);
         if (n == null) return Poll.pending();
-        if (n == END) return Stream.end();
+        if (n == END) return AsyncStream.end();
         T output = n.takeOutput();
         if (output == null) throw new NullPointerException("a future of " + this + " completed with null: outputs must not be null");
         return Poll.ready(output);

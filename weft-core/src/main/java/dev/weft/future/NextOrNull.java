@@ -3,15 +3,15 @@ package dev.weft.future;
 import java.util.Objects;
 
 /**
- * The future of {@link Stream#nextOrNull()}: the stream's next element, or {@code null} at its end.
- * It borrows the stream and keeps no state of its own, so one instance serves every element: a
+ * The future of {@link AsyncStream#nextOrNull()}: the stream's next element, or {@code null} at its
+ * end. It borrows the stream and keeps no state of its own, so one instance serves every element: a
  * stream may hand out the same one each time, and polling it again after it was ready asks for the
  * element after. Cancelling it leaves the stream as it is. Polling task only.
  */
 final class NextOrNull<T> implements Future<T> {
-    private final Stream<T> stream;
+    private final AsyncStream<T> stream;
 
-    NextOrNull(Stream<T> stream) {
+    NextOrNull(AsyncStream<T> stream) {
         this.stream = Objects.requireNonNull(stream, "stream");
     }
 
@@ -19,8 +19,8 @@ final class NextOrNull<T> implements Future<T> {
     public Poll<T> poll(Context cx) throws Exception {
         Poll<T> p = stream.pollNext(cx);
         if (p.isPending()) return p;
-        if (Stream.isEnd(p)) return Poll.ready(null); // the one shared ready null: allocates nothing
-        if (p.value() == null) throw StreamEnd.nullElement(stream);
+        if (AsyncStream.isEnd(p)) return Poll.ready(null); // the one shared ready null: allocates nothing
+        if (p.value() == null) throw NullElement.in(stream);
         return p; // the stream's own ready answer, handed on
     }
 

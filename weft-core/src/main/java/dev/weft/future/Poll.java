@@ -4,26 +4,29 @@ import java.util.NoSuchElementException;
 
 /**
  * The answer of one {@link Future#poll(Context) poll}: either {@link Ready} with the output, or
- * {@link Pending}.
+ * {@link Pending}; and of one {@link AsyncStream#pollNext(Context) pollNext}: {@link Ready} with
+ * the next element, {@link Pending}, or {@link End} once the stream has ended. A future never
+ * answers {@link End}.
  *
  * <p>The pending answer is one shared instance ({@link #pending()}), so a future that is not done
  * yet allocates nothing to say so. A ready answer is a small record (16 bytes), usually a new one
  * per ready poll ({@link #ready} of {@code null} answers one shared instance). Whether the JIT removes
  * a new {@code Ready} depends on the code around it and cannot be counted on: with
- * {@code -prof gc}, {@code StreamBench} measured no allocation in a loop that inlines an
- * always-ready stream, but 16 bytes per element wherever the answer could also be the shared
- * pending one, and reworking a channel receive and its callers so that C2 might remove its
- * {@code Ready} did not help ({@code weft-bench/RESULTS.md}).
+ * {@code -prof gc}, {@code AsyncStreamBench} measures 16 bytes per element wherever the answer
+ * could also be the shared pending poll or the end of a stream, even in a loop that inlines an
+ * always-ready stream, and reworking a channel receive and its callers so that C2 might remove
+ * its {@code Ready} did not help ({@code weft-bench/RESULTS.md}).
  *
  * {@snippet :
  * Poll<String> p = Poll.ready("hi");
  * if (p instanceof Poll.Ready<String>(var value)) System.out.println(value);
  * assert Poll.<String>pending().isPending();
+ * assert !(AsyncStream.<String>end() instanceof Poll.Ready<String>); // the end is not an element
  * }
  *
  * @param <T> the output type
  */
-public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
+public sealed interface Poll<T> permits Poll.Ready, Poll.Pending, Poll.End {
 
     /**
      * The future completed with {@code value}.
@@ -31,25 +34,7 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
      * @param value the output, may be {@code null}
      * @param <T> the output type
      */
-    record Ready<T>(T value) implements Poll<T> {
-        /** Equal values, and both or neither the {@link Stream#end()}, which is no other ready {@code null}. */
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Ready<?> r
-                    && (this == StreamEnd.INSTANCE) == (r == StreamEnd.INSTANCE)
-                    && java.util.Objects.equals(value, r.value);
-        }
-
-        @Override
-        public int hashCode() {
-            return this == StreamEnd.INSTANCE ? -1 : java.util.Objects.hashCode(value);
-        }
-
-        @Override
-        public String toString() {
-            return this == StreamEnd.INSTANCE ? "Stream.end()" : "Ready[value=" + value + "]";
-        }
-    }
+    record Ready<T>(T value) implements Poll<T> {}
 
     /**
      * The future is not done; it has arranged for the waker of the {@link Context} it was polled
@@ -65,6 +50,34 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
         @Override
         public String toString() {
             return "Pending";
+        }
+    }
+
+    /**
+     * The stream has ended: the answer of {@link AsyncStream#pollNext(Context)} at the end and on
+     * every poll after it. It is one shared instance, {@link AsyncStream#end()}, and neither a
+     * {@link Ready} (so a {@code Poll.Ready(var v)} pattern never reads the end as an element) nor
+     * {@link Pending}; it has no {@link #value()}. A future never answers it: whatever drives a
+     * future (a task, {@code blockOn}, a woven await) takes only {@link Ready} as done.
+     *
+     * {@snippet :
+     * switch (stream.pollNext(cx)) {
+     *     case Poll.Ready<String>(var line) -> lines.add(line);
+     *     case Poll.Pending<String> pending -> { return Poll.pending(); }
+     *     case Poll.End<String> e -> { return Poll.ready(lines); }
+     * }
+     * }
+     *
+     * @param <T> the element type
+     */
+    final class End<T> implements Poll<T> {
+        static final End<?> INSTANCE = new End<>();
+
+        private End() {}
+
+        @Override
+        public String toString() {
+            return "AsyncStream.end()";
         }
     }
 
@@ -107,10 +120,11 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending {
      * The output of a ready poll.
      *
      * @return the output
-     * @throws NoSuchElementException if this poll is pending
+     * @throws NoSuchElementException if this poll is pending, or the end of a stream
      */
     default T value() {
         if (this instanceof Ready<T>(T v)) return v;
+        if (this instanceof End) throw new NoSuchElementException("the end of a stream has no value");
         throw new NoSuchElementException("poll is pending");
     }
 }

@@ -9,11 +9,12 @@
  * <ul>
  *   <li>Every combinator is a small package-private final class named after its factory method
  *       ({@code map()} returns a {@code Map}, {@code race()} a {@code Race}; stream adapters are
- *       {@code StreamMap}, {@code StreamFilter}, {@code StreamTake}). Each forwards {@code cancel()}
- *       exactly once to the children it has not finished and never polls a child after it
- *       completed, threw or was cancelled; the usual way to remember is to null the child's field.
- *       Children's exceptions pass on as the same object; {@code Cancels} makes sure a throwing
- *       {@code cancel()} neither stops the other cancels nor hides the first failure.</li>
+ *       {@code AsyncStreamMap}, {@code AsyncStreamFilter}, {@code AsyncStreamTake}). Each forwards
+ *       {@code cancel()} exactly once to the children it has not finished and never polls a child
+ *       after it completed, threw or was cancelled; the usual way to remember is to null the
+ *       child's field. Children's exceptions pass on as the same object; {@code Cancels} makes
+ *       sure a throwing {@code cancel()} neither stops the other cancels nor hides the first
+ *       failure.</li>
  *   <li>Combinators over few children ({@code join}, {@code then}) poll them with the parent's
  *       context. Combinators over many ({@code joinAll}, {@code select}, {@code race}) run their
  *       children in a {@code FuturesUnordered}: each child has its own waker that puts it on an

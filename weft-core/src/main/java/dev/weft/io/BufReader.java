@@ -1,8 +1,8 @@
 package dev.weft.io;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
  *
  * {@snippet :
  * BufReader in = new BufReader(socket);
- * Stream<String> lines = in.lines();
- * // poll lines.pollNext(cx) until it answers Stream.end(): one line per element, without "\n" / "\r\n"
+ * AsyncStream<String> lines = in.lines();
+ * // poll lines.pollNext(cx) until it answers AsyncStream.end(): one line per element, without
+ * // "\n" / "\r\n"
  * }
  *
  * <p>Reads larger than the buffer, made while it is empty, go straight to the inner source. Not
@@ -86,7 +87,7 @@ public final class BufReader implements AsyncBufRead {
     }
 
     /** @return the lines of this reader, decoded as UTF-8; see {@link AsyncIo#lines(AsyncBufRead, Charset)} */
-    public Stream<String> lines() {
+    public AsyncStream<String> lines() {
         return AsyncIo.lines(this, StandardCharsets.UTF_8);
     }
 
@@ -94,7 +95,7 @@ public final class BufReader implements AsyncBufRead {
      * @param maxLineBytes the longest line taken; see {@link AsyncIo#lines(AsyncBufRead, Charset, int)}
      * @return the lines of this reader, decoded as UTF-8
      */
-    public Stream<String> lines(int maxLineBytes) {
+    public AsyncStream<String> lines(int maxLineBytes) {
         return AsyncIo.lines(this, StandardCharsets.UTF_8, maxLineBytes);
     }
 }

@@ -1,8 +1,8 @@
 package dev.weft.io;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,7 +19,7 @@ import java.nio.charset.Charset;
  * polls (never more than the limit), so a pending poll loses nothing; {@code done} once the end
  * was answered or the limit was crossed.
  */
-final class Lines implements Stream<String> {
+final class Lines implements AsyncStream<String> {
     private final AsyncBufRead in;
     private final Charset charset;
     private final int maxLineBytes;
@@ -35,14 +35,14 @@ final class Lines implements Stream<String> {
 
     @Override
     public Poll<String> pollNext(Context cx) throws IOException {
-        if (done) return Stream.end();
+        if (done) return AsyncStream.end();
         while (true) {
             Poll<ByteBuffer> p = in.pollFillBuf(cx);
             if (!(p instanceof Poll.Ready<ByteBuffer>(ByteBuffer b))) return Poll.pending();
             if (!b.hasRemaining()) {
                 if (line.size() == 0) {
                     done = true;
-                    return Stream.end();
+                    return AsyncStream.end();
                 }
                 return Poll.ready(take());
             }

@@ -1,7 +1,7 @@
 package dev.weft.sync;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
-import dev.weft.future.Stream;
 
 /**
  * The receiving half of a {@link Channel}. Any number of threads and tasks may receive from one
@@ -57,7 +57,7 @@ public final class Receiver<T> extends ChannelEnd<T> {
      *
      * @return a new stream over this receiver (several streams share the messages)
      */
-    public Stream<T> stream() {
+    public AsyncStream<T> stream() {
         checkOpen();
         return new RecvStream<>(core);
     }

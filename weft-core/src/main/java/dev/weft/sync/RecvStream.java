@@ -1,15 +1,15 @@
 package dev.weft.sync;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 
 /**
  * The stream of {@link Receiver#stream()}. Owner only; see {@link EventWait}. Its
  * {@link #nextOrNull()} future is made once and handed out for every message.
  */
-final class RecvStream<T> extends EventWait implements Stream<T> {
+final class RecvStream<T> extends EventWait implements AsyncStream<T> {
     private final ChannelCore<T> core;
     private boolean ended;
     private Future<T> nextOrNull;
@@ -21,14 +21,14 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
     @Override
     @SuppressWarnings("unchecked") // take() answers a T or one of the core's sentinel objects
     public Poll<T> pollNext(Context cx) {
-        if (ended) return Stream.end();
+        if (ended) return AsyncStream.end();
         while (true) {
             Object r = core.take(cx);
             if (r == ChannelCore.BUDGET) return budgetSpent();
             if (r == ChannelCore.CLOSED) {
                 ended = true;
                 stopWaiting(core.recvOps);
-                return Stream.end();
+                return AsyncStream.end();
             }
             if (r != ChannelCore.NOT_NOW) {
                 stopWaiting(core.recvOps);
@@ -41,7 +41,7 @@ final class RecvStream<T> extends EventWait implements Stream<T> {
     @Override
     public Future<T> nextOrNull() {
         Future<T> f = nextOrNull;
-        if (f == null) nextOrNull = f = Stream.super.nextOrNull();
+        if (f == null) nextOrNull = f = AsyncStream.super.nextOrNull();
         return f;
     }
 

@@ -1,8 +1,8 @@
 package dev.weft.time;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 
 /**
  * The stream of {@link Time#interval}: yields a tick every period, forever.
@@ -24,7 +24,7 @@ import dev.weft.future.Stream;
  * }
  * }
  */
-public final class Interval implements Stream<Long> {
+public final class Interval implements AsyncStream<Long> {
     private final Sleep sleep;
     private final long period;
     private final MissedTickBehavior behavior;

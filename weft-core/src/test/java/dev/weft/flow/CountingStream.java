@@ -1,15 +1,15 @@
 package dev.weft.flow;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * 0, 1, 2, ... {@code count - 1}, pending (after waking its waker) before every 7th element, so
  * both the ready and the pending path of a consumer are taken. Counts its cancels.
  */
-final class CountingStream implements Stream<Long> {
+final class CountingStream implements AsyncStream<Long> {
     private final long count;
     private long next;
     private boolean paused;
@@ -21,7 +21,7 @@ final class CountingStream implements Stream<Long> {
 
     @Override
     public Poll<Long> pollNext(Context cx) {
-        if (next == count) return Stream.end();
+        if (next == count) return AsyncStream.end();
         if (next % 7 == 6 && !paused) {
             paused = true;
             cx.waker().wake();

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.exec.WeftRuntime;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.task.Task;
 import dev.weft.testkit.Polls;
 import java.util.ArrayList;
@@ -35,22 +35,22 @@ class FlowRoundTripTest {
         rt.close();
     }
 
-    private static <T> Stream<T> roundTrip(Stream<T> source, int batch) {
+    private static <T> AsyncStream<T> roundTrip(AsyncStream<T> source, int batch) {
         Flow.Publisher<T> pub = FlowAdapters.toPublisherOnce(source, rt.executor());
-        return FlowAdapters.toStream(pub, batch);
+        return FlowAdapters.toAsyncStream(pub, batch);
     }
 
     @Test
     void aRoundTripPreservesTheOrderOfEveryElement() {
         List<Integer> src = IntStream.range(0, 10_000).boxed().toList();
-        assertThat(rt.blockOn(roundTrip(Stream.fromIterable(src), 16).toList())).isEqualTo(src);
-        assertThat(rt.blockOn(roundTrip(Stream.fromIterable(List.<Integer>of()), 16).toList())).isEmpty();
+        assertThat(rt.blockOn(roundTrip(AsyncStream.fromIterable(src), 16).toList())).isEqualTo(src);
+        assertThat(rt.blockOn(roundTrip(AsyncStream.fromIterable(List.<Integer>of()), 16).toList())).isEmpty();
     }
 
     @Test
     void aRoundTripDeliversTheElementsBeforeAnErrorAndThenTheSameError() {
         IllegalStateException boom = new IllegalStateException("boom");
-        Stream<Integer> failing = new Stream<>() {
+        AsyncStream<Integer> failing = new AsyncStream<>() {
             int next;
 
             @Override
@@ -78,7 +78,7 @@ class FlowRoundTripTest {
         long n = 50_000;
         List<Task<Long>> checks = new ArrayList<>();
         for (int p = 0; p < pipelines; p++) {
-            Stream<Long> s = roundTrip(new CountingStream(n), 1 + p * 3); // batches 1, 4, 7, ... 22
+            AsyncStream<Long> s = roundTrip(new CountingStream(n), 1 + p * 3); // batches 1, 4, 7, ... 22
             long[] expected = {0};
             Future<Long> check = s.collect(java.util.stream.Collectors.summingLong(x -> {
                 if (x != expected[0]) throw new AssertionError("expected " + expected[0] + " got " + x);

@@ -1,8 +1,8 @@
 package dev.weft.flow;
 
 import dev.weft.exec.WeftRuntime;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
-import dev.weft.future.Stream;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
@@ -13,10 +13,10 @@ import org.testng.annotations.BeforeClass;
 
 /**
  * The Reactive Streams TCK's subscriber rules, checked on the subscriber that
- * {@link FlowAdapters#toStream(Flow.Publisher, int)} makes. Each subscriber under test belongs to a
- * stream drained by a task of a real two-worker runtime: the stream's first poll subscribes it to a
- * publisher that only hands it over to the TCK, which then signals it directly. A batch of 4 makes
- * the TCK's runs of up to 512 elements go through many replenishing requests.
+ * {@link FlowAdapters#toAsyncStream(Flow.Publisher, int)} makes. Each subscriber under test belongs
+ * to a stream drained by a task of a real two-worker runtime: the stream's first poll subscribes it
+ * to a publisher that only hands it over to the TCK, which then signals it directly. A batch of 4
+ * makes the TCK's runs of up to 512 elements go through many replenishing requests.
  * (TestNG, run by the JUnit Platform's TestNG engine.)
  */
 public class PublisherStreamTckTest extends FlowSubscriberBlackboxVerification<Long> {
@@ -42,7 +42,7 @@ public class PublisherStreamTckTest extends FlowSubscriberBlackboxVerification<L
     public Flow.Subscriber<Long> createFlowSubscriber() {
         CompletableFuture<Flow.Subscriber<? super Long>> handedOver = new CompletableFuture<>();
         Flow.Publisher<Long> handOver = handedOver::complete;
-        Stream<Long> s = FlowAdapters.toStream(handOver, 4);
+        AsyncStream<Long> s = FlowAdapters.toAsyncStream(handOver, 4);
         Future<Void> drain = s.forEach(x -> {});
         rt.spawn(drain).detach();
         try {

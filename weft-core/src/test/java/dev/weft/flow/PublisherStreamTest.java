@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.exec.WeftRuntime;
-import dev.weft.future.Stream;
+import dev.weft.future.AsyncStream;
 import dev.weft.task.Task;
 import dev.weft.testkit.CountingWaker;
 import dev.weft.testkit.Polls;
@@ -24,7 +24,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@link FlowAdapters#toStream}: a publisher read as a stream, polled by hand and on a runtime. */
+/**
+ * {@link FlowAdapters#toAsyncStream}: a publisher read as a stream, polled by hand and on a
+ * runtime.
+ */
 @Timeout(60)
 class PublisherStreamTest {
     private final CountingWaker w = new CountingWaker();
@@ -58,7 +61,7 @@ class PublisherStreamTest {
     @Test
     void subscribesOnTheFirstPollAndRequestsABatchOnceOnSubscribeWakesIt() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 4);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 4);
         assertThat(pub.sub()).as("nothing before the first poll").isNull();
         assertPending(pollNextOnce(s, w));
         assertThat(pub.sub()).isNotNull();
@@ -72,7 +75,7 @@ class PublisherStreamTest {
     @Test
     void replenishesWhatWasTakenAtHalfABatchAndNeverAsksForMoreThanABatch() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 4);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 4);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         assertThat(w.takeWakes()).isEqualTo(1);
@@ -97,7 +100,7 @@ class PublisherStreamTest {
     @Test
     void elementsBeforeOnErrorAreTakenFirstThenPollNextThrowsTheError() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 8);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 8);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         assertPending(pollNextOnce(s, w));
@@ -113,7 +116,7 @@ class PublisherStreamTest {
     @Test
     void anOnNextWithoutDemandFailsTheStreamAndCancelsTheSubscription() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 2);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 2);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         assertPending(pollNextOnce(s, w));
@@ -130,7 +133,7 @@ class PublisherStreamTest {
     @Test
     void aNullSignalThrowsNpeToThePublisherAndFailsTheStreamInsteadOfEndingIt() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         assertPending(pollNextOnce(s, w));
@@ -144,7 +147,7 @@ class PublisherStreamTest {
     void aSecondOnSubscribeIsCancelledAndTheFirstKept() {
         HandOver pub = new HandOver();
         HandOver other = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 4);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 4);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         pub.sub().onSubscribe(other);
@@ -157,7 +160,7 @@ class PublisherStreamTest {
     @Test
     void cancelBeforeOnSubscribeArrivesCancelsTheLateSubscriptionOnArrival() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub);
         assertPending(pollNextOnce(s, w));
         s.cancel();
         pub.sub().onSubscribe(pub);
@@ -170,7 +173,7 @@ class PublisherStreamTest {
     @Test
     void cancelCancelsTheSubscriptionOnceAndDropsWhatIsBuffered() {
         HandOver pub = new HandOver();
-        Stream<Integer> s = FlowAdapters.toStream(pub, 4);
+        AsyncStream<Integer> s = FlowAdapters.toAsyncStream(pub, 4);
         assertPending(pollNextOnce(s, w));
         pub.sub().onSubscribe(pub);
         assertPending(pollNextOnce(s, w));
@@ -186,7 +189,7 @@ class PublisherStreamTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).build();
                 SubmissionPublisher<Integer> pub = new SubmissionPublisher<>(pool, 16)) {
-            Task<List<Integer>> all = rt.spawn(FlowAdapters.toStream(pub, 8).toList());
+            Task<List<Integer>> all = rt.spawn(FlowAdapters.toAsyncStream(pub, 8).toList());
             Polls.awaitCondition(() -> pub.getNumberOfSubscribers() == 1, RecordingSubscriber.BOUND, "the subscription");
             for (int i = 0; i < 5_000; i++) pub.submit(i); // blocks while the subscriber's buffer is full
             pub.close();

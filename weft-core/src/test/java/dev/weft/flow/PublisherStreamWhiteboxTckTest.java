@@ -1,10 +1,10 @@
 package dev.weft.flow;
 
 import dev.weft.exec.WeftRuntime;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.future.Waker;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -16,13 +16,13 @@ import org.testng.annotations.BeforeClass;
 
 /**
  * The Reactive Streams TCK's white-box subscriber rules, on the subscriber that
- * {@link FlowAdapters#toStream(Flow.Publisher, int)} makes (batch 4), drained by a task of a real
- * two-worker runtime. The probe sees each signal as it reaches the stream's buffer. The puppet's
- * {@code triggerRequest} has nothing to add: the stream requests on its own as its task drains it
- * (a batch at first, then half a batch each time half a batch was taken), which meets any number of
- * triggered elements. Its {@code signalCancel} asks the draining task to cancel the stream, since
- * only the task that polls a stream may cancel it. (TestNG, run by the JUnit Platform's TestNG
- * engine.)
+ * {@link FlowAdapters#toAsyncStream(Flow.Publisher, int)} makes (batch 4), drained by a task of a
+ * real two-worker runtime. The probe sees each signal as it reaches the stream's buffer. The
+ * puppet's {@code triggerRequest} has nothing to add: the stream requests on its own as its task
+ * drains it (a batch at first, then half a batch each time half a batch was taken), which meets any
+ * number of triggered elements. Its {@code signalCancel} asks the draining task to cancel the
+ * stream, since only the task that polls a stream may cancel it. (TestNG, run by the JUnit
+ * Platform's TestNG engine.)
  */
 public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerification<Long> {
     private WeftRuntime rt;
@@ -43,11 +43,11 @@ public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerifi
 
     /** Drains a stream; cancels it instead when asked from another thread. */
     static final class Drain implements Future<Void> {
-        private final Stream<Long> stream;
+        private final AsyncStream<Long> stream;
         private volatile boolean cancelAsked;
         private volatile Waker waker;
 
-        Drain(Stream<Long> stream) {
+        Drain(AsyncStream<Long> stream) {
             this.stream = stream;
         }
 
@@ -61,7 +61,7 @@ public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerifi
             while (true) {
                 Poll<Long> p = stream.pollNext(cx);
                 if (p.isPending()) return Poll.pending();
-                if (Stream.isEnd(p)) return Poll.ready(null);
+                if (AsyncStream.isEnd(p)) return Poll.ready(null);
             }
         }
 
@@ -82,7 +82,7 @@ public class PublisherStreamWhiteboxTckTest extends FlowSubscriberWhiteboxVerifi
     public Flow.Subscriber<Long> createFlowSubscriber(WhiteboxSubscriberProbe<Long> probe) {
         CompletableFuture<Flow.Subscriber<? super Long>> handedOver = new CompletableFuture<>();
         Flow.Publisher<Long> handOver = handedOver::complete;
-        Drain drain = new Drain(FlowAdapters.toStream(handOver, 4));
+        Drain drain = new Drain(FlowAdapters.toAsyncStream(handOver, 4));
         rt.spawn(drain).detach();
         Flow.Subscriber<Long> buffer;
         try {

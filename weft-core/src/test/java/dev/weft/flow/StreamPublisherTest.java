@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.exec.WeftRuntime;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.testkit.Polls;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -33,7 +33,7 @@ class StreamPublisherTest {
     }
 
     /** A stream that is pending for ever (and never wakes), counting its polls and cancels. */
-    static final class Idle implements Stream<Integer> {
+    static final class Idle implements AsyncStream<Integer> {
         final AtomicInteger polls = new AtomicInteger();
         final AtomicInteger cancels = new AtomicInteger();
 
@@ -82,7 +82,7 @@ class StreamPublisherTest {
     @Test
     void aThrowingStreamFailsTheSubscriberWithItsExceptionAfterTheElementsBeforeIt() throws Exception {
         IllegalStateException boom = new IllegalStateException("boom");
-        Stream<Integer> failing = new Stream<>() {
+        AsyncStream<Integer> failing = new AsyncStream<>() {
             int next;
 
             @Override
@@ -100,7 +100,7 @@ class StreamPublisherTest {
 
     @Test
     void aNullElementFailsTheSubscriberWithAnNpeNamingTheStream() throws Exception {
-        Stream<String> bad = new Stream<>() {
+        AsyncStream<String> bad = new AsyncStream<>() {
             @Override
             public Poll<String> pollNext(Context cx) {
                 return Poll.ready(null);
@@ -130,7 +130,7 @@ class StreamPublisherTest {
 
     @Test
     void aSecondSubscriberOfAOncePublisherGetsOnSubscribeThenOnError() throws Exception {
-        Flow.Publisher<Integer> once = FlowAdapters.toPublisherOnce(Stream.fromIterable(List.of(1, 2)), rt.executor());
+        Flow.Publisher<Integer> once = FlowAdapters.toPublisherOnce(AsyncStream.fromIterable(List.of(1, 2)), rt.executor());
         RecordingSubscriber<Integer> first = new RecordingSubscriber<>();
         once.subscribe(first);
         first.subscription().request(Long.MAX_VALUE);

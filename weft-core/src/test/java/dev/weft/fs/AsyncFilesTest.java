@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
-import dev.weft.future.Stream;
+import dev.weft.future.AsyncStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -109,7 +109,7 @@ class AsyncFilesTest {
     void listingADirectoryYieldsEveryEntryThenEnds() throws Exception {
         Set<Path> made = new HashSet<>();
         for (int i = 0; i < 600; i++) made.add(Files.createFile(dir.resolve("f" + i)));
-        Stream<Path> s = AsyncFiles.list(dir);
+        AsyncStream<Path> s = AsyncFiles.list(dir);
         Set<Path> seen = new HashSet<>();
         while (true) {
             Optional<Path> p = Weft.blockOn(s.next());
@@ -117,7 +117,7 @@ class AsyncFilesTest {
             assertThat(seen.add(p.get())).isTrue();
         }
         assertThat(seen).isEqualTo(made);
-        Stream<Path> bad = AsyncFiles.list(made.iterator().next());
+        AsyncStream<Path> bad = AsyncFiles.list(made.iterator().next());
         assertThatThrownBy(() -> {
             while (Weft.blockOn(bad.next()).isPresent()) {
                 // drain
@@ -159,7 +159,7 @@ class AsyncFilesTest {
     @Test
     void cancellingAListingLeavesThePoolUsable() throws Exception {
         for (int i = 0; i < 2_000; i++) Files.createFile(dir.resolve("g" + i));
-        Stream<Path> s = AsyncFiles.list(dir);
+        AsyncStream<Path> s = AsyncFiles.list(dir);
         assertThat(Weft.blockOn(s.next())).isPresent();
         s.cancel();
         // the job ends: a fresh unblock on the default pool still runs promptly

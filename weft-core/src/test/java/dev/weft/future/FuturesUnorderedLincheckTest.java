@@ -159,7 +159,7 @@ class FuturesUnorderedLincheckTest {
                 public int pollOnce(Context cx) throws Exception {
                     Poll<Integer> p = set.pollNext(cx);
                     if (p.isPending()) return -1;
-                    return Stream.isEnd(p) ? -2 : p.value();
+                    return AsyncStream.isEnd(p) ? -2 : p.value();
                 }
             });
         }
@@ -207,15 +207,9 @@ class FuturesUnorderedLincheckTest {
         }
     }
 
-    /**
-     * The model checker's options. {@code Stream.end()} and {@code Stream.isEnd} are left out of the
-     * model: they read one constant, a {@code Poll.Ready} held in a static field, and Lincheck 2.39
-     * walks the value of every static field it sees read through {@code Unsafe}, which cannot read
-     * a record's fields (it fails with "can't get field offset on a record class").
-     */
+    /** The model checker's options. */
     static ModelCheckingOptions modelChecking() {
         return new ModelCheckingOptions()
-                .addGuarantee(ManagedStrategyGuaranteeKt.forClasses(Stream.class.getName()).methods("end", "isEnd").ignore())
                 .threads(2).actorsPerThread(3).actorsBefore(1).actorsAfter(1)
                 .iterations(Boolean.getBoolean("weft.stress") ? 100 : 10)
                 .invocationsPerIteration(Boolean.getBoolean("weft.stress") ? 2_000 : 200);

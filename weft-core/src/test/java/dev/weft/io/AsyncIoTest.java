@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -148,7 +148,7 @@ class AsyncIoTest {
     void linesSplitOnNewlinesAcrossChunksAndKeepALastUnterminatedLine() {
         String text = "alpha\nbeta\r\n\ngamma with ünïcödé\n" + "x".repeat(5000) + "\nlast";
         ChunkedReader r = new ChunkedReader(text.getBytes(StandardCharsets.UTF_8), 3);
-        Stream<String> lines = new BufReader(r, 16).lines();
+        AsyncStream<String> lines = new BufReader(r, 16).lines();
         List<String> got = new ArrayList<>();
         while (true) {
             Optional<String> next = blockOn(lines.next());

@@ -4,9 +4,9 @@ import static dev.weft.Weft.blockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -34,7 +34,7 @@ class BoundedReadsTest {
     @Test
     void aLineWithoutNewlinePastTheLimitEndsTheStreamWithTheLimitNamed() {
         EndlessReader peer = new EndlessReader();
-        Stream<String> lines = new BufReader(peer, 512).lines(10_000);
+        AsyncStream<String> lines = new BufReader(peer, 512).lines(10_000);
         assertThatThrownBy(() -> blockOn(lines.next()))
                 .isInstanceOf(LimitExceededException.class)
                 .hasMessageContaining("maxLineBytes = 10000")
@@ -46,7 +46,7 @@ class BoundedReadsTest {
     @Test
     void theDefaultLineLimitHoldsWithoutAnExplicitOne() {
         EndlessReader peer = new EndlessReader();
-        Stream<String> lines = new BufReader(peer).lines();
+        AsyncStream<String> lines = new BufReader(peer).lines();
         assertThatThrownBy(() -> blockOn(lines.next())).isInstanceOf(LimitExceededException.class);
         assertThat(peer.delivered).isLessThanOrEqualTo(AsyncIo.DEFAULT_MAX_LINE + 8192);
     }
@@ -54,7 +54,7 @@ class BoundedReadsTest {
     @Test
     void aLineExactlyAtTheLimitIsTakenAndOneByteMoreIsNot() {
         byte[] ok = ("a".repeat(100) + "\n" + "b".repeat(101) + "\n").getBytes(StandardCharsets.UTF_8);
-        Stream<String> lines = new BufReader(new ChunkedReader(ok, 7), 16).lines(100);
+        AsyncStream<String> lines = new BufReader(new ChunkedReader(ok, 7), 16).lines(100);
         assertThat(blockOn(lines.next())).contains("a".repeat(100));
         assertThatThrownBy(() -> blockOn(lines.next())).isInstanceOf(LimitExceededException.class);
     }

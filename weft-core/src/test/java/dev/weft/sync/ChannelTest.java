@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.Weft;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.internal.Coop;
 import java.util.ArrayList;
 import java.util.List;
@@ -216,7 +216,7 @@ class ChannelTest {
     @Test
     void streamYieldsEveryMessageThenEnds() {
         Channel<Integer> ch = Channel.bounded(8);
-        Stream<Integer> s = ch.receiver().stream();
+        AsyncStream<Integer> s = ch.receiver().stream();
         CountingWaker w = new CountingWaker();
         assertThat(w.pollNext(s).isPending()).isTrue();
         for (int i = 0; i < 5; i++) ch.sender().trySend(i);
@@ -226,14 +226,14 @@ class ChannelTest {
         assertThat(got).containsExactly(0, 1, 2, 3, 4);
         assertThat(w.pollNext(s).isPending()).isTrue();
         ch.sender().close();
-        assertThat(w.pollNext(s)).isSameAs(Stream.end());
-        assertThat(w.pollNext(s)).isSameAs(Stream.end());
+        assertThat(w.pollNext(s)).isSameAs(AsyncStream.end());
+        assertThat(w.pollNext(s)).isSameAs(AsyncStream.end());
     }
 
     @Test
     void aChannelStreamGivesOneReusedNextOrNullFutureThatIsWokenAndCancelSafe() {
         Channel<Integer> ch = Channel.bounded(1);
-        Stream<Integer> s = ch.receiver().stream();
+        AsyncStream<Integer> s = ch.receiver().stream();
         Future<Integer> next = s.nextOrNull();
         assertThat(s.nextOrNull()).isSameAs(next);
         assertThat(ch.receiver().stream().nextOrNull()).isNotSameAs(next);

@@ -1,9 +1,9 @@
 package dev.weft.sync;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.future.Waker;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -31,7 +31,7 @@ final class CountingWaker implements Waker {
         }
     }
 
-    <T> Poll<T> pollNext(Stream<T> s) {
+    <T> Poll<T> pollNext(AsyncStream<T> s) {
         try {
             return s.pollNext(cx);
         } catch (RuntimeException e) {

@@ -3,10 +3,10 @@ package dev.weft.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -34,7 +34,7 @@ public final class Polls {
     }
 
     /** Polls {@code s} once with {@code w}. */
-    public static <T> Poll<T> pollNextOnce(Stream<T> s, CountingWaker w) {
+    public static <T> Poll<T> pollNextOnce(AsyncStream<T> s, CountingWaker w) {
         try {
             return s.pollNext(w.context());
         } catch (Exception e) {
@@ -58,9 +58,9 @@ public final class Polls {
         assertThat(assertReady(p)).isEqualTo(expected);
     }
 
-    /** Asserts {@code p} is the {@link Stream#end()} (by identity: a ready {@code null} is not the end). */
+    /** Asserts {@code p} is the {@link AsyncStream#end()} (a ready {@code null} is not the end). */
     public static void assertEnd(Poll<?> p) {
-        assertThat(Stream.isEnd(p)).as("expected Stream.end(), got %s", p).isTrue();
+        assertThat(AsyncStream.isEnd(p)).as("expected AsyncStream.end(), got %s", p).isTrue();
     }
 
     /** Polls with a context that records nothing. */

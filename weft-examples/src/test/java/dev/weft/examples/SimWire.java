@@ -3,8 +3,8 @@ package dev.weft.examples;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
-import dev.weft.future.Stream;
 import dev.weft.io.AsyncIo;
 import dev.weft.io.BufReader;
 import dev.weft.net.TcpStream;
@@ -36,7 +36,7 @@ import java.util.concurrent.TimeoutException;
 public final class SimWire implements AutoCloseable {
     private final TcpStream stream;
     private final BufReader in;
-    private final Stream<String> lines;
+    private final AsyncStream<String> lines;
     private final Duration limit;
 
     private SimWire(TcpStream stream, Duration limit) {

@@ -1,9 +1,9 @@
 package dev.weft.test;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.util.Objects;
 import org.opentest4j.AssertionFailedError;
 
@@ -115,10 +115,10 @@ public final class Polls {
      * @param s the stream
      * @param w the waker it gets
      * @param <T> its element type
-     * @return what it answered: an element, pending, or {@link Stream#end()}
+     * @return what it answered: an element, pending, or {@link AsyncStream#end()}
      * @throws AssertionFailedError if the poll threw
      */
-    public static <T> Poll<T> pollNext(Stream<T> s, CountingWaker w) {
+    public static <T> Poll<T> pollNext(AsyncStream<T> s, CountingWaker w) {
         try {
             return s.pollNext(w.context());
         } catch (Exception e) {
@@ -135,9 +135,9 @@ public final class Polls {
      * @return the element
      * @throws AssertionFailedError if it was pending, at its end, or threw
      */
-    public static <T> T assertNext(Stream<T> s, CountingWaker w) {
+    public static <T> T assertNext(AsyncStream<T> s, CountingWaker w) {
         Poll<T> p = pollNext(s, w);
-        if (Stream.isEnd(p)) throw new AssertionFailedError("expected an element, got Stream.end()");
+        if (AsyncStream.isEnd(p)) throw new AssertionFailedError("expected an element, got AsyncStream.end()");
         return ready(p);
     }
 
@@ -148,21 +148,21 @@ public final class Polls {
      * @param w the waker it gets
      * @throws AssertionFailedError if it yielded, ended or threw
      */
-    public static void assertNextPending(Stream<?> s, CountingWaker w) {
+    public static void assertNextPending(AsyncStream<?> s, CountingWaker w) {
         Poll<?> p = pollNext(s, w);
-        if (!p.isPending()) throw new AssertionFailedError("expected Pending, got " + (Stream.isEnd(p) ? "Stream.end()" : p));
+        if (!p.isPending()) throw new AssertionFailedError("expected Pending, got " + (AsyncStream.isEnd(p) ? "AsyncStream.end()" : p));
     }
 
     /**
-     * Polls {@code s} once and checks it is at its end ({@link Stream#end()}, by identity).
+     * Polls {@code s} once and checks it is at its end ({@link AsyncStream#end()}).
      *
      * @param s the stream
      * @param w the waker it gets
      * @throws AssertionFailedError if it yielded, was pending or threw
      */
-    public static void assertEnd(Stream<?> s, CountingWaker w) {
+    public static void assertEnd(AsyncStream<?> s, CountingWaker w) {
         Poll<?> p = pollNext(s, w);
-        if (!Stream.isEnd(p)) throw new AssertionFailedError("expected Stream.end(), got " + p);
+        if (!AsyncStream.isEnd(p)) throw new AssertionFailedError("expected AsyncStream.end(), got " + p);
     }
 
     private static <T> Poll<T> pollWith(Future<T> f, Context cx) {

@@ -3,8 +3,8 @@ package dev.weft.test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Future;
-import dev.weft.future.Stream;
 import dev.weft.sync.Channel;
 import dev.weft.sync.Oneshot;
 import java.io.IOException;
@@ -48,10 +48,10 @@ class PollKitTest {
     @Test
     void streamChecksTellAnElementPendingAndTheEndApart() {
         CountingWaker w = new CountingWaker();
-        Stream<Integer> s = Stream.fromIterable(List.of(7));
+        AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(7));
         assertThat(Polls.assertNext(s, w)).isEqualTo(7);
-        assertThatThrownBy(() -> Polls.assertNextPending(Stream.fromIterable(List.of()), w))
-                .hasMessageContaining("Stream.end()");
+        assertThatThrownBy(() -> Polls.assertNextPending(AsyncStream.fromIterable(List.of()), w))
+                .hasMessageContaining("AsyncStream.end()");
         Polls.assertEnd(s, w);
         Channel<Integer> ch = Channel.bounded(1);
         Polls.assertNextPending(ch.receiver().stream(), w);

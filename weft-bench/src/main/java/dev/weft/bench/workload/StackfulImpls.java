@@ -28,7 +28,8 @@ import java.util.function.Supplier;
  * // W2, impl=weft-stackful (wired in W2Yield): T tasks, each yielding Y times
  * for (int t = 0; t < T; t++) handles.add(Task.spawn(StackfulImpls.yielder(Y)));
  * // W3: A and B of one pair over two bounded(1) channels (dev.weft.sync), simplest wiring;
- * // W3PingPong wires them with trySend and Stream.nextOrNull instead, as its weft impl sends and receives
+ * // W3PingPong wires them with trySend and AsyncStream.nextOrNull instead, as its weft impl sends
+ * // and receives
  * Task.spawn(StackfulImpls.pinger(R, i -> ab.sender().send(i), () -> ba.receiver().recv()));
  * Task.spawn(StackfulImpls.ponger(R, () -> ab.receiver().recv(), v -> ba.sender().send(v)));
  * }

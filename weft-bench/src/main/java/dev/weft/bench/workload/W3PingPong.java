@@ -1,10 +1,10 @@
 package dev.weft.bench.workload;
 
 import dev.weft.exec.WeftRuntime;
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.sync.Channel;
 import dev.weft.sync.Receiver;
 import dev.weft.sync.Sender;
@@ -155,11 +155,11 @@ public final class W3PingPong implements Workload {
 
     /**
      * As {@link #weft}, with bodies awaiting a send and a receive per message. They receive through
-     * one {@code Receiver.stream()} per side, awaiting its {@link Stream#nextOrNull()} (one future
-     * for all messages), and send with {@code trySend}, awaiting a send future only when the channel
-     * is full: the channel calls of the hand-written {@link W3StreamPair}, so that {@code weft},
-     * {@code weft-woven} and {@code weft-stackful} differ only in how the body is run. Until
-     * 2026-12-06 they awaited a new {@code send} and {@code recv} future per message, as
+     * one {@code Receiver.stream()} per side, awaiting its {@link AsyncStream#nextOrNull()} (one
+     * future for all messages), and send with {@code trySend}, awaiting a send future only when the
+     * channel is full: the channel calls of the hand-written {@link W3StreamPair}, so that
+     * {@code weft}, {@code weft-woven} and {@code weft-stackful} differ only in how the body is
+     * run. Until 2026-12-06 they awaited a new {@code send} and {@code recv} future per message, as
      * {@code weft-futures} still does.
      */
     private static void bodies(WeftRuntime rt, int pairs, int rounds, PingerBody pinger, PongerBody ponger) throws Exception {

@@ -1,9 +1,9 @@
 package dev.weft.bench.workload;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.sync.Receiver;
 import dev.weft.sync.Sender;
 
@@ -26,7 +26,7 @@ public final class W3StreamPair {
     /** Side A: sends r, awaits r + 1, R times; output: the sum of the answers. */
     public static final class Pinger implements Future<Long> {
         private final Sender<Integer> out;
-        private final Stream<Integer> in;
+        private final AsyncStream<Integer> in;
         private final int rounds;
         private int r;
         private long sum;
@@ -60,7 +60,7 @@ public final class W3StreamPair {
                 }
                 Poll<Integer> p = in.pollNext(cx);
                 if (p.isPending()) return Poll.pending();
-                if (Stream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
+                if (AsyncStream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
                 int answer = p.value();
                 if (answer != r + 1) throw new IllegalStateException("expected " + (r + 1) + " got " + answer);
                 sum += answer;
@@ -78,7 +78,7 @@ public final class W3StreamPair {
 
     /** Side B: awaits n, sends n + 1, R times. */
     public static final class Ponger implements Future<Void> {
-        private final Stream<Integer> in;
+        private final AsyncStream<Integer> in;
         private final Sender<Integer> out;
         private final int rounds;
         private int r;
@@ -102,7 +102,7 @@ public final class W3StreamPair {
                     if (r == rounds) return Poll.ready(null);
                     Poll<Integer> p = in.pollNext(cx);
                     if (p.isPending()) return Poll.pending();
-                    if (Stream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
+                    if (AsyncStream.isEnd(p)) throw new IllegalStateException("channel closed at round " + r);
                     int answer = p.value() + 1;
                     if (out.trySend(answer)) {
                         r++;

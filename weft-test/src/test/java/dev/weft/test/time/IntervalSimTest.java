@@ -4,8 +4,8 @@ import static dev.weft.test.time.SleepSimTest.advance;
 import static dev.weft.test.time.SleepSimTest.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import dev.weft.sim.SimClock;
 import dev.weft.sim.SimRuntime;
 import dev.weft.test.CountingWaker;
@@ -36,7 +36,7 @@ class IntervalSimTest {
         while (true) {
             Poll<Long> p = Polls.pollNext(it, w);
             if (p.isPending()) return out;
-            assertThat(Stream.isEnd(p)).isFalse();
+            assertThat(AsyncStream.isEnd(p)).isFalse();
             long scheduled = p.value();
             assertThat(scheduled).as("never early").isLessThanOrEqualTo(clock.nanoTime());
             out.add((scheduled - start) / 1_000_000);

@@ -4,34 +4,34 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
- * The stream of {@link Stream#filter(Predicate)}: skips elements the predicate rejects.
+ * The stream of {@link AsyncStream#filter(Predicate)}: skips elements the predicate rejects.
  * {@code ended} is set once the inner stream ended, or was cancelled because the predicate threw;
  * polling task only.
  */
-final class StreamFilter<T> implements Stream<T> {
-    private final Stream<T> inner;
+final class AsyncStreamFilter<T> implements AsyncStream<T> {
+    private final AsyncStream<T> inner;
     private final Predicate<? super T> keep;
     private boolean ended;
 
-    StreamFilter(Stream<T> inner, Predicate<? super T> keep) {
+    AsyncStreamFilter(AsyncStream<T> inner, Predicate<? super T> keep) {
         this.inner = Objects.requireNonNull(inner, "inner");
         this.keep = Objects.requireNonNull(keep, "keep");
     }
 
     @Override
     public Poll<T> pollNext(Context cx) throws Exception {
-        if (ended) return Stream.end();
+        if (ended) return AsyncStream.end();
         while (true) {
             Poll<T> p = inner.pollNext(cx);
             if (p.isPending()) return p;
-            if (Stream.isEnd(p)) {
+            if (AsyncStream.isEnd(p)) {
                 ended = true;
                 return p;
             }
             T next = p.value();
             boolean kept;
             try {
-                if (next == null) throw StreamEnd.nullElement(inner);
+                if (next == null) throw NullElement.in(inner);
                 kept = keep.test(next);
             } catch (Throwable t) {
                 ended = true;
@@ -50,6 +50,6 @@ final class StreamFilter<T> implements Stream<T> {
 
     @Override
     public String toString() {
-        return "StreamFilter[" + inner + "]";
+        return "AsyncStreamFilter[" + inner + "]";
     }
 }

@@ -11,52 +11,63 @@ import java.util.stream.Collectors;
 /**
  * A sequence of values that arrive over time: the asynchronous {@link java.util.Iterator}.
  *
- * <p>{@link #pollNext(Context)} answers ready with the next element, {@link #end()} once the stream
- * has ended (and on every poll after that), or pending after registering {@code cx.waker()},
- * exactly like {@link Future#poll(Context)}. Elements are never {@code null} (as in
- * {@link java.util.concurrent.Flow}). The rules of {@link Future} hold: one poll at a time, no lost
- * wake-ups, and {@link #cancel()} exactly once when an unfinished stream is abandoned.
+ * <p>{@link #pollNext(Context)} answers ready with the next element, {@link #end()} (a
+ * {@link Poll.End}) once the stream has ended (and on every poll after that), or pending after
+ * registering {@code cx.waker()}, exactly like {@link Future#poll(Context)}. Elements are never
+ * {@code null} (as in {@link java.util.concurrent.Flow}). The rules of {@link Future} hold: one
+ * poll at a time, no lost wake-ups, and {@link #cancel()} exactly once when an unfinished stream is
+ * abandoned.
  *
  * <p>Reading an answer:
  * {@snippet :
  * Poll<String> p = lines.pollNext(cx);
- * if (p.isPending()) return Poll.pending();      // cx.waker() is woken when there is more
- * if (Stream.isEnd(p)) return Poll.ready(count); // the end
- * String line = p.value();                       // the element
+ * if (p.isPending()) return Poll.pending();           // cx.waker() is woken when there is more
+ * if (AsyncStream.isEnd(p)) return Poll.ready(count); // the end
+ * String line = p.value();                            // the element
  * if (line == null) throw new NullPointerException(lines + " answered a null element"); // its bug
  * count++;
  * }
+ * or, as a {@code switch} over the three kinds of {@link Poll}:
+ * {@snippet :
+ * switch (lines.pollNext(cx)) {
+ *     case Poll.Ready<String>(var line) -> count++;
+ *     case Poll.Pending<String> pending -> { return Poll.pending(); }
+ *     case Poll.End<String> end -> { return Poll.ready(count); }
+ * }
+ * }
  *
  * {@snippet :
- * final class Count implements Stream<Integer> {
+ * final class Count implements AsyncStream<Integer> {
  *     private int next = 0;
  *     @Override public Poll<Integer> pollNext(Context cx) {
- *         return next < 3 ? Poll.ready(next++) : Stream.end();
+ *         return next < 3 ? Poll.ready(next++) : AsyncStream.end();
  *     }
  * }
  * }
  *
- * <h2>Why {@code Poll<T>} with a shared end, and not {@code Poll<Optional<T>>}</h2>
+ * <h2>Why {@code Poll<T>} with an end of its own, and not {@code Poll<Optional<T>>}</h2>
  * Rust's {@code Poll<Option<T>>} costs nothing: both layers are values. In Java each layer is an
  * object, so {@code Poll<Optional<T>>} cost two allocations per element (32 B where the JIT could
- * not remove them, 16 B even in a fully inlined loop: {@code weft-bench}'s {@code StreamBench}).
- * Elements being non-null, the {@code Optional} carries no information the {@code Poll} cannot, so
- * an element is now one {@link Poll.Ready} and the end is one shared instance, {@link #end()}, told
- * apart by identity ({@link #isEnd(Poll)}). Measured: 0 B per element in an inlined loop over an
- * always-ready stream (escape analysis removes the ready poll), 16 B where the answer escapes or
- * where the stream also answers pending (C2 keeps an allocation that merges with the shared pending
- * poll), 16 B through {@code map}/{@code filter}/{@code forEach} (was 48). The alternatives
- * weighed:
+ * not remove them, 16 B even in a fully inlined loop: {@code weft-bench}'s
+ * {@code AsyncStreamBench}). Elements being non-null, the {@code Optional} carries no information
+ * the {@code Poll} cannot, so an element is one {@link Poll.Ready} and the end is one shared
+ * instance of a third kind of {@code Poll}, {@link Poll.End} ({@link #end()}, tested with
+ * {@link #isEnd(Poll)}). Measured with {@code -prof gc}: 16 B per element (its {@code Ready})
+ * whether the consumer's loop inlines an always-ready stream, the answer escapes, or the stream
+ * also answers pending; 32 B through {@code map}/{@code filter}/{@code forEach} (was 48 with
+ * {@code Optional}). The alternatives weighed:
  * <ul>
  *   <li><em>{@code Poll.ready(null)} as the end</em>: free too, but a buggy stream answering a
- *       {@code null} element would silently end its consumer. The end is therefore a ready poll of
- *       its own: it holds {@code null} (so {@code value()} of it is {@code null}, never a fake
- *       {@code T}), it is not {@link Object#equals equal} to {@code Poll.ready(null)}, and every
- *       consumer in Weft that meets a ready {@code null} which is not the end throws
- *       {@link NullPointerException} naming the stream.</li>
- *   <li><em>a third kind of {@link Poll}</em> ({@code Poll.End}): clearer to {@code switch} on,
- *       but every future's {@code poll} would then have an answer that means nothing for a future,
- *       and every exhaustive switch over {@code Poll} would have to handle it.</li>
+ *       {@code null} element would silently end its consumer. Every consumer in Weft that meets a
+ *       ready {@code null} throws {@link NullPointerException} naming the stream instead.</li>
+ *   <li><em>a shared {@code Poll.Ready} of {@code null} of its own, told apart by
+ *       identity</em>: cheaper where C2 inlines the whole loop (0 B per element in the inlined
+ *       always-ready loop, 16 B through the combinators; the same 16 B everywhere else): there C2
+ *       removed a new {@code Ready} merged with an end of the same class, and keeps one merged
+ *       with an end of another class. But a {@code Poll.Ready(var v)} pattern matches it too, so a
+ *       consumer that pattern-matches reads the end as a {@code null} element. {@link Poll.End} is
+ *       not a {@code Ready}; besides those bytes, the cost is that an exhaustive {@code switch}
+ *       over a future's {@code Poll} has a case for an answer a future never gives.</li>
  *   <li><em>a push-style {@code pollNext(cx, Consumer<T>)}</em>: no answer object at all, but a
  *       callback per element, a capturing lambda at most call sites, and combinators that can no
  *       longer hand an element back to their caller.</li>
@@ -67,7 +78,7 @@ import java.util.stream.Collectors;
  * @param <T> the element type
  */
 @FunctionalInterface
-public interface Stream<T> {
+public interface AsyncStream<T> {
 
     /**
      * Tries to produce the next element without blocking.
@@ -86,13 +97,12 @@ public interface Stream<T> {
     default void cancel() {}
 
     /**
-     * The answer of {@link #pollNext(Context)} at the end of a stream: one shared ready poll, told
-     * apart from an element by identity. It holds {@code null} and is not equal to
-     * {@code Poll.ready(null)}.
+     * The answer of {@link #pollNext(Context)} at the end of a stream: the one {@link Poll.End}.
+     * It is neither ready nor pending, and has no {@link Poll#value() value}.
      *
      * {@snippet :
-     * Stream<String> none = cx -> Stream.end();
-     * assert Stream.isEnd(none.pollNext(Context.noop()));
+     * AsyncStream<String> none = cx -> AsyncStream.end();
+     * assert AsyncStream.isEnd(none.pollNext(Context.noop()));
      * }
      *
      * @param <T> the element type
@@ -100,18 +110,18 @@ public interface Stream<T> {
      */
     @SuppressWarnings("unchecked")
     static <T> Poll<T> end() {
-        return (Poll<T>) StreamEnd.INSTANCE;
+        return (Poll<T>) Poll.End.INSTANCE;
     }
 
     /**
      * Whether {@code p}, an answer of {@link #pollNext(Context)}, is the {@link #end()}.
      *
      * @param p the answer
-     * @return whether it is the end (identity; a ready {@code null} that is not the end is a bug of
-     *     the stream, not an end)
+     * @return whether it is a {@link Poll.End} (a ready {@code null} is a bug of the stream, not
+     *     an end)
      */
     static boolean isEnd(Poll<?> p) {
-        return p == StreamEnd.INSTANCE;
+        return p instanceof Poll.End;
     }
 
     /**
@@ -119,14 +129,14 @@ public interface Stream<T> {
      * poll; elements must not be {@code null}.
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(1, 2, 3));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(1, 2, 3));
      * }
      *
      * @param source the elements
      * @param <T> the element type
      * @return a stream of them
      */
-    static <T> Stream<T> fromIterable(Iterable<? extends T> source) {
+    static <T> AsyncStream<T> fromIterable(Iterable<? extends T> source) {
         return new FromIterable<>(source);
     }
 
@@ -134,29 +144,29 @@ public interface Stream<T> {
      * Applies {@code fn} to each element. Cancelling cancels this stream.
      *
      * {@snippet :
-     * Stream<String> s = Stream.fromIterable(List.of(1, 2)).map(i -> "#" + i);
+     * AsyncStream<String> s = AsyncStream.fromIterable(List.of(1, 2)).map(i -> "#" + i);
      * }
      *
      * @param fn the function; must not answer {@code null}
      * @param <R> the new element type
      * @return the mapped stream
      */
-    default <R> Stream<R> map(Function<? super T, ? extends R> fn) {
-        return new StreamMap<>(this, fn);
+    default <R> AsyncStream<R> map(Function<? super T, ? extends R> fn) {
+        return new AsyncStreamMap<>(this, fn);
     }
 
     /**
      * Keeps the elements {@code keep} accepts. Cancelling cancels this stream.
      *
      * {@snippet :
-     * Stream<Integer> even = Stream.fromIterable(List.of(1, 2, 3, 4)).filter(i -> i % 2 == 0);
+     * AsyncStream<Integer> even = AsyncStream.fromIterable(List.of(1, 2, 3, 4)).filter(i -> i % 2 == 0);
      * }
      *
      * @param keep the predicate
      * @return the filtered stream
      */
-    default Stream<T> filter(Predicate<? super T> keep) {
-        return new StreamFilter<>(this, keep);
+    default AsyncStream<T> filter(Predicate<? super T> keep) {
+        return new AsyncStreamFilter<>(this, keep);
     }
 
     /**
@@ -164,14 +174,14 @@ public interface Stream<T> {
      * unfinished) and the result ends.
      *
      * {@snippet :
-     * Stream<Integer> two = Stream.fromIterable(List.of(1, 2, 3)).take(2);
+     * AsyncStream<Integer> two = AsyncStream.fromIterable(List.of(1, 2, 3)).take(2);
      * }
      *
      * @param n how many elements, {@code >= 0}
      * @return the shortened stream
      */
-    default Stream<T> take(long n) {
-        return new StreamTake<>(this, n);
+    default AsyncStream<T> take(long n) {
+        return new AsyncStreamTake<>(this, n);
     }
 
     /**
@@ -180,7 +190,7 @@ public interface Stream<T> {
      * stream (elements already handed over stay handed over).
      *
      * {@snippet :
-     * dev.weft.Weft.await(Stream.fromIterable(List.of(1, 2)).forEach(System.out::println));
+     * dev.weft.Weft.await(AsyncStream.fromIterable(List.of(1, 2)).forEach(System.out::println));
      * }
      *
      * @param action what to do with each element
@@ -196,7 +206,7 @@ public interface Stream<T> {
      * stream and drops what was collected.
      *
      * {@snippet :
-     * String s = dev.weft.Weft.await(Stream.fromIterable(List.of("a", "b")).collect(Collectors.joining(","))); // "a,b"
+     * String s = dev.weft.Weft.await(AsyncStream.fromIterable(List.of("a", "b")).collect(Collectors.joining(","))); // "a,b"
      * }
      *
      * @param collector how to collect
@@ -212,7 +222,7 @@ public interface Stream<T> {
      * A future of every element in order: {@code collect(Collectors.toList())}, unmodifiable.
      *
      * {@snippet :
-     * List<Integer> l = dev.weft.Weft.await(Stream.fromIterable(List.of(1, 2)).toList()); // [1, 2]
+     * List<Integer> l = dev.weft.Weft.await(AsyncStream.fromIterable(List.of(1, 2)).toList()); // [1, 2]
      * }
      *
      * @return a future of the list of elements
@@ -227,7 +237,7 @@ public interface Stream<T> {
      * completes with it). Woken when the stream is; throws what the stream throws.
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(7));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(7));
      * Optional<Integer> first = dev.weft.Weft.await(s.next()); // Optional[7]
      * }
      *
@@ -248,7 +258,7 @@ public interface Stream<T> {
      * in the awaiting state machine).
      *
      * {@snippet :
-     * Stream<Integer> s = Stream.fromIterable(List.of(7));
+     * AsyncStream<Integer> s = AsyncStream.fromIterable(List.of(7));
      * Integer first = dev.weft.Weft.await(s.nextOrNull());  // 7
      * Integer none = dev.weft.Weft.await(s.nextOrNull());   // null: the end
      * }

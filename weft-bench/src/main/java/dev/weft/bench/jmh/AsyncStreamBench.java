@@ -1,8 +1,8 @@
 package dev.weft.bench.jmh;
 
+import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
-import dev.weft.future.Stream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,12 +20,13 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Cost of one element of a {@link Stream}: each benchmark drains a stream of {@value #N} elements
- * (pre-boxed, so no {@code Integer} is made) and counts one operation per element, so
+ * Cost of one element of an {@link AsyncStream}: each benchmark drains a stream of {@value #N}
+ * elements (pre-boxed, so no {@code Integer} is made) and counts one operation per element, so
  * {@code -prof gc}'s {@code gc.alloc.rate.norm} is bytes per element.
  * <ul>
  *   <li>{@link #pollNextLoop}: a hand-written loop over {@code pollNext} of
- *       {@code Stream.fromIterable}, everything inlinable (what escape analysis can remove);</li>
+ *       {@code AsyncStream.fromIterable}, everything inlinable (what escape analysis can
+ *       remove);</li>
  *   <li>{@link #pollNextNotInlined}: the loop with {@code pollNext} called through a method the JIT
  *       may not inline, so every answer escapes (the cost where the stream's call site is
  *       megamorphic, or the stream is too big to inline);</li>
@@ -37,8 +38,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>{@link #iteratorBaseline}: a plain {@link java.util.Iterator} over the same list (the
  *       floor).</li>
  * </ul>
- * Run: {@code java -jar weft-bench/target/weft-bench.jar StreamBench -prof gc}. Measured before and
- * after {@code pollNext} answered {@code Poll<T>} instead of {@code Poll<Optional<T>>}: RESULTS.md.
+ * Run: {@code java -jar weft-bench/target/weft-bench.jar AsyncStreamBench -prof gc}. Measured
+ * before and after {@code pollNext} answered {@code Poll<T>} instead of {@code Poll<Optional<T>>},
+ * and before and after the end became a {@code Poll.End}: RESULTS.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,13 +48,13 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED"})
-public class StreamBench {
+public class AsyncStreamBench {
     static final int N = 1000;
 
     private final List<Integer> items = new ArrayList<>();
 
     /** Fills the list once with pre-boxed elements. */
-    public StreamBench() {
+    public AsyncStreamBench() {
         for (int i = 0; i < N; i++) items.add(i + 1000);
     }
 
@@ -60,26 +62,26 @@ public class StreamBench {
     @Benchmark
     @OperationsPerInvocation(N)
     public long pollNextLoop() throws Exception {
-        return drain(Stream.fromIterable(items));
+        return drain(AsyncStream.fromIterable(items));
     }
 
     /** @return the sum of the elements, each answer escaping through a call that is not inlined */
     @Benchmark
     @OperationsPerInvocation(N)
     public long pollNextNotInlined() throws Exception {
-        Stream<Integer> s = Stream.fromIterable(items);
+        AsyncStream<Integer> s = AsyncStream.fromIterable(items);
         Context cx = Context.noop();
         long sum = 0;
         while (true) {
             Poll<Integer> p = pollOnce(s, cx);
             if (p.isPending()) continue;
-            if (Stream.isEnd(p)) return sum;
+            if (AsyncStream.isEnd(p)) return sum;
             sum += p.value();
         }
     }
 
     @CompilerControl(CompilerControl.Mode.DONT_INLINE)
-    private static Poll<Integer> pollOnce(Stream<Integer> s, Context cx) throws Exception {
+    private static Poll<Integer> pollOnce(AsyncStream<Integer> s, Context cx) throws Exception {
         return s.pollNext(cx);
     }
 
@@ -97,7 +99,7 @@ public class StreamBench {
     @Benchmark
     @OperationsPerInvocation(N)
     public void mapFilterForEach(Blackhole bh) throws Exception {
-        Stream.fromIterable(items).map(i -> i).filter(i -> i != 0).forEach(bh::consume).poll(Context.noop());
+        AsyncStream.fromIterable(items).map(i -> i).filter(i -> i != 0).forEach(bh::consume).poll(Context.noop());
     }
 
     /** @return the sum of the elements through a plain iterator */
@@ -109,19 +111,19 @@ public class StreamBench {
         return sum;
     }
 
-    private static long drain(Stream<Integer> s) throws Exception {
+    private static long drain(AsyncStream<Integer> s) throws Exception {
         Context cx = Context.noop();
         long sum = 0;
         while (true) {
             Poll<Integer> p = s.pollNext(cx);
             if (p.isPending()) continue; // the noop waker: poll again at once
-            if (Stream.isEnd(p)) return sum;
+            if (AsyncStream.isEnd(p)) return sum;
             sum += p.value();
         }
     }
 
     /** The elements of a list, pending (after waking its waker) before every 16th one. */
-    private static final class SometimesPending implements Stream<Integer> {
+    private static final class SometimesPending implements AsyncStream<Integer> {
         private final List<Integer> items;
         private int next;
         private boolean paused;
@@ -132,7 +134,7 @@ public class StreamBench {
 
         @Override
         public Poll<Integer> pollNext(Context cx) {
-            if (next == items.size()) return Stream.end();
+            if (next == items.size()) return AsyncStream.end();
             if ((next & 15) == 15 && !paused) {
                 paused = true;
                 cx.waker().wake();

@@ -4,32 +4,32 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The stream of {@link Stream#map(Function)}. {@code ended} is set once the inner stream ended, or
- * was cancelled because the function threw; polling task only.
+ * The stream of {@link AsyncStream#map(Function)}. {@code ended} is set once the inner stream
+ * ended, or was cancelled because the function threw; polling task only.
  */
-final class StreamMap<T, R> implements Stream<R> {
-    private final Stream<T> inner;
+final class AsyncStreamMap<T, R> implements AsyncStream<R> {
+    private final AsyncStream<T> inner;
     private final Function<? super T, ? extends R> fn;
     private boolean ended;
 
-    StreamMap(Stream<T> inner, Function<? super T, ? extends R> fn) {
+    AsyncStreamMap(AsyncStream<T> inner, Function<? super T, ? extends R> fn) {
         this.inner = Objects.requireNonNull(inner, "inner");
         this.fn = Objects.requireNonNull(fn, "fn");
     }
 
     @Override
     public Poll<R> pollNext(Context cx) throws Exception {
-        if (ended) return Stream.end();
+        if (ended) return AsyncStream.end();
         Poll<T> p = inner.pollNext(cx);
         if (p.isPending()) return Poll.pending();
-        if (Stream.isEnd(p)) {
+        if (AsyncStream.isEnd(p)) {
             ended = true;
-            return Stream.end();
+            return AsyncStream.end();
         }
         T next = p.value();
         R mapped;
         try {
-            if (next == null) throw StreamEnd.nullElement(inner);
+            if (next == null) throw NullElement.in(inner);
             mapped = fn.apply(next);
             if (mapped == null) throw new NullPointerException(this + ": the function answered null for " + next);
         } catch (Throwable t) {
@@ -48,6 +48,6 @@ final class StreamMap<T, R> implements Stream<R> {
 
     @Override
     public String toString() {
-        return "StreamMap[" + inner + "]";
+        return "AsyncStreamMap[" + inner + "]";
     }
 }

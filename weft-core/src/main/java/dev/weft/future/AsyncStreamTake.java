@@ -3,15 +3,15 @@ package dev.weft.future;
 import java.util.Objects;
 
 /**
- * The stream of {@link Stream#take(long)}: the first {@code n} elements. Once it has given them it
- * cancels the inner stream (abandoned unfinished) and ends. {@code inner} is {@code null} once the
- * inner stream ended or was cancelled; polling task only.
+ * The stream of {@link AsyncStream#take(long)}: the first {@code n} elements. Once it has given
+ * them it cancels the inner stream (abandoned unfinished) and ends. {@code inner} is {@code null}
+ * once the inner stream ended or was cancelled; polling task only.
  */
-final class StreamTake<T> implements Stream<T> {
-    private Stream<T> inner;
+final class AsyncStreamTake<T> implements AsyncStream<T> {
+    private AsyncStream<T> inner;
     private long left;
 
-    StreamTake(Stream<T> inner, long n) {
+    AsyncStreamTake(AsyncStream<T> inner, long n) {
         if (n < 0) throw new IllegalArgumentException("n < 0: " + n);
         this.inner = Objects.requireNonNull(inner, "inner");
         this.left = n;
@@ -19,22 +19,22 @@ final class StreamTake<T> implements Stream<T> {
 
     @Override
     public Poll<T> pollNext(Context cx) throws Exception {
-        Stream<T> s = inner;
-        if (s == null) return Stream.end();
+        AsyncStream<T> s = inner;
+        if (s == null) return AsyncStream.end();
         if (left == 0) {
             inner = null;
             s.cancel();
-            return Stream.end();
+            return AsyncStream.end();
         }
         Poll<T> p = s.pollNext(cx);
         if (p.isPending()) return p;
-        if (Stream.isEnd(p)) {
+        if (AsyncStream.isEnd(p)) {
             inner = null;
             return p;
         }
         if (p.value() == null) {
             inner = null;
-            throw Cancels.streamAfterFailure(s, StreamEnd.nullElement(s)); // abandoned: this stream ends with the NPE
+            throw Cancels.streamAfterFailure(s, NullElement.in(s)); // abandoned: this stream ends with the NPE
         }
         if (--left == 0) {
             inner = null;
@@ -45,13 +45,13 @@ final class StreamTake<T> implements Stream<T> {
 
     @Override
     public void cancel() {
-        Stream<T> s = inner;
+        AsyncStream<T> s = inner;
         inner = null;
         if (s != null) s.cancel();
     }
 
     @Override
     public String toString() {
-        return "StreamTake[" + left + ", " + inner + "]";
+        return "AsyncStreamTake[" + left + ", " + inner + "]";
     }
 }

@@ -12,6 +12,7 @@ import dev.weft.Weft;
 import dev.weft.testkit.CountingWaker;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -19,11 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(10)
-class StreamCombinatorsTest {
+class AsyncStreamCombinatorsTest {
     private final CountingWaker w = new CountingWaker();
 
     /** A stream of 0, 1, 2, ... up to {@code end} (exclusive) that is pending before each element. */
-    static final class Stepping implements Stream<Integer> {
+    static final class Stepping implements AsyncStream<Integer> {
         final int end;
         int next;
         boolean armed;
@@ -37,7 +38,7 @@ class StreamCombinatorsTest {
         @Override
         public Poll<Integer> pollNext(Context cx) {
             if (cancels > 0) pollsAfterCancel++;
-            if (next == end) return Stream.end();
+            if (next == end) return AsyncStream.end();
             if (!armed) {
                 armed = true;
                 cx.waker().wake();
@@ -55,7 +56,7 @@ class StreamCombinatorsTest {
 
     @Test
     void fromIterableGivesEveryElementThenEnds() {
-        Stream<String> s = Stream.fromIterable(List.of("a", "b"));
+        AsyncStream<String> s = AsyncStream.fromIterable(List.of("a", "b"));
         assertReady(pollNextOnce(s, w), "a");
         assertReady(pollNextOnce(s, w), "b");
         assertEnd(pollNextOnce(s, w));
@@ -64,7 +65,7 @@ class StreamCombinatorsTest {
 
     @Test
     void mapFilterTakeCompose() {
-        Stream<String> s = Stream.fromIterable(List.of(1, 2, 3, 4, 5, 6)).filter(i -> i % 2 == 0).map(i -> "#" + i).take(2);
+        AsyncStream<String> s = AsyncStream.fromIterable(List.of(1, 2, 3, 4, 5, 6)).filter(i -> i % 2 == 0).map(i -> "#" + i).take(2);
         List<String> out = Weft.await(s.toList());
         assertThat(out).containsExactly("#2", "#4");
     }
@@ -72,7 +73,7 @@ class StreamCombinatorsTest {
     @Test
     void adaptersPassPendingThrough() {
         Stepping src = new Stepping(3);
-        Stream<Integer> s = src.map(i -> i * 10);
+        AsyncStream<Integer> s = src.map(i -> i * 10);
         assertPending(pollNextOnce(s, w));
         assertThat(w.takeWakes()).isEqualTo(1);
         assertReady(pollNextOnce(s, w), 0);
@@ -83,7 +84,7 @@ class StreamCombinatorsTest {
     @Test
     void takeCancelsTheSourceOnceItHasEnoughAndNeverPollsItAgain() {
         Stepping src = new Stepping(100);
-        Stream<Integer> s = src.take(2);
+        AsyncStream<Integer> s = src.take(2);
         List<Integer> out = Weft.await(s.toList());
         assertThat(out).containsExactly(0, 1);
         assertThat(src.cancels).isEqualTo(1);
@@ -112,10 +113,10 @@ class StreamCombinatorsTest {
 
     @Test
     void cancelOfAdaptersReachesTheSourceOnce() {
-        for (java.util.function.Function<Stream<Integer>, Stream<Integer>> adapt : List.<java.util.function.Function<Stream<Integer>, Stream<Integer>>>of(
+        for (java.util.function.Function<AsyncStream<Integer>, AsyncStream<Integer>> adapt : List.<java.util.function.Function<AsyncStream<Integer>, AsyncStream<Integer>>>of(
                 x -> x.map(i -> i), x -> x.filter(i -> true), x -> x.take(10))) {
             Stepping src = new Stepping(5);
-            Stream<Integer> s = adapt.apply(src);
+            AsyncStream<Integer> s = adapt.apply(src);
             assertPending(pollNextOnce(s, w));
             s.cancel();
             s.cancel();
@@ -150,14 +151,14 @@ class StreamCombinatorsTest {
 
     @Test
     void collectWithACollector() {
-        String s = Weft.await(Stream.fromIterable(List.of("a", "b", "c")).collect(Collectors.joining(",")));
+        String s = Weft.await(AsyncStream.fromIterable(List.of("a", "b", "c")).collect(Collectors.joining(",")));
         assertThat(s).isEqualTo("a,b,c");
     }
 
     @Test
     void streamExceptionPropagatesUnchanged() {
         IllegalStateException boom = new IllegalStateException();
-        Stream<Integer> bad = cx -> { throw boom; };
+        AsyncStream<Integer> bad = cx -> { throw boom; };
         assertThatThrownBy(() -> Weft.await(bad.map(i -> i).filter(i -> true).take(3).toList())).isSameAs(boom);
         AtomicInteger calls = new AtomicInteger();
         assertThatThrownBy(() -> Weft.await(bad.forEach(x -> calls.incrementAndGet()))).isSameAs(boom);
@@ -215,7 +216,7 @@ class StreamCombinatorsTest {
     }
 
     /** A stream whose first answer is {@code Poll.ready(null)}: a bug, which no consumer may read as the end. */
-    static final class AnswersNull implements Stream<Integer> {
+    static final class AnswersNull implements AsyncStream<Integer> {
         int cancels;
 
         @Override
@@ -235,26 +236,53 @@ class StreamCombinatorsTest {
     }
 
     @Test
-    void theEndIsOneSharedReadyPollThatNoReadyOfNullEquals() {
-        assertThat(Stream.<String>end()).isSameAs(Stream.<Integer>end());
-        assertThat(Stream.end().isReady()).isTrue();
-        assertThat(Stream.end().value()).isNull();
-        assertThat(Stream.isEnd(Stream.end())).isTrue();
-        assertThat(Stream.isEnd(Poll.ready(null))).isFalse();
-        assertThat(Stream.isEnd(new Poll.Ready<>(null))).isFalse();
-        assertThat(Stream.isEnd(Poll.pending())).isFalse();
-        assertThat(Stream.<Object>end()).isNotEqualTo(Poll.ready(null));
-        assertThat(Poll.ready(null)).isNotEqualTo(Stream.end());
+    void theEndIsOneSharedPollThatIsNeitherReadyNorPendingAndHasNoValue() {
+        assertThat(AsyncStream.<String>end()).isSameAs(AsyncStream.<Integer>end()).isInstanceOf(Poll.End.class);
+        assertThat(AsyncStream.end().isReady()).isFalse();
+        assertThat(AsyncStream.end().isPending()).isFalse();
+        assertThatThrownBy(() -> AsyncStream.end().value()).isInstanceOf(NoSuchElementException.class)
+                .hasMessage("the end of a stream has no value");
+        assertThat(AsyncStream.isEnd(AsyncStream.end())).isTrue();
+        assertThat(AsyncStream.isEnd(Poll.ready(null))).isFalse();
+        assertThat(AsyncStream.isEnd(new Poll.Ready<>(null))).isFalse();
+        assertThat(AsyncStream.isEnd(Poll.pending())).isFalse();
+        assertThat(AsyncStream.<Object>end()).isNotEqualTo(Poll.ready(null));
+        assertThat(Poll.ready(null)).isNotEqualTo(AsyncStream.end());
         assertThat(Poll.ready(null)).isEqualTo(new Poll.Ready<>(null));
         assertThat(Poll.ready("x")).isEqualTo(Poll.ready("x")).hasSameHashCodeAs(Poll.ready("x"));
-        assertThat(Stream.end()).hasToString("Stream.end()");
+        assertThat(AsyncStream.end()).hasToString("AsyncStream.end()");
+    }
+
+    /** A loop matching {@code Poll.Ready(var line)} reads the elements, never the end as a null. */
+    @Test
+    void aReadyPatternNeverReadsTheEndAsAnElement() throws Exception {
+        AsyncStream<String> s = AsyncStream.fromIterable(List.of("a", "b"));
+        List<String> read = new ArrayList<>();
+        for (int i = 0; i < 4; i++) { // two elements, then the end twice
+            if (s.pollNext(Context.noop()) instanceof Poll.Ready<String>(var line)) read.add(line);
+        }
+        assertThat(read).containsExactly("a", "b");
+    }
+
+    @Test
+    void anExhaustiveSwitchOverPollHasACaseForTheEnd() throws Exception {
+        AsyncStream<Integer> s = new Stepping(1);
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            seen.add(switch (s.pollNext(w.context())) {
+                case Poll.Ready<Integer>(var n) -> "element " + n;
+                case Poll.Pending<Integer> pending -> "pending";
+                case Poll.End<Integer> end -> "end";
+            });
+        }
+        assertThat(seen).containsExactly("pending", "element 0", "end", "end");
     }
 
     @Test
     void aNullElementFailsEveryConsumerWithAnNpeNamingTheStreamAndCancelsIt() {
-        List<java.util.function.Function<Stream<Integer>, Future<?>>> owners = List.of(
+        List<java.util.function.Function<AsyncStream<Integer>, Future<?>>> owners = List.of(
                 x -> x.forEach(i -> {}),
-                Stream::toList,
+                AsyncStream::toList,
                 x -> x.map(i -> i).toList(),
                 x -> x.filter(i -> true).toList(),
                 x -> x.take(3).toList());
@@ -274,10 +302,10 @@ class StreamCombinatorsTest {
 
     @Test
     void fromIterableWithANullElementFailsInsteadOfEnding() {
-        Stream<String> s = Stream.fromIterable(java.util.Arrays.asList("a", null, "b"));
+        AsyncStream<String> s = AsyncStream.fromIterable(java.util.Arrays.asList("a", null, "b"));
         assertReady(pollNextOnce(s, w), "a");
         assertThatThrownBy(() -> s.pollNext(w.context())).isInstanceOf(NullPointerException.class)
-                .hasMessageContaining("Stream.fromIterable([a, null, b]) holds a null element");
+                .hasMessageContaining("AsyncStream.fromIterable([a, null, b]) holds a null element");
     }
 
     @Test
