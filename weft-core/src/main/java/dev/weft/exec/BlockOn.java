@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.future.internal.EndFromFuture;
 import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -99,6 +100,7 @@ public final class BlockOn {
             Poll<T> p;
             try {
                 p = future.poll(cx);
+                EndFromFuture.check(p, future);
             } catch (Throwable t) {
                 throw Outcomes.rethrow(t);
             }
@@ -133,6 +135,7 @@ public final class BlockOn {
                 Poll<T> p;
                 try {
                     p = future.poll(cx);
+                    EndFromFuture.check(p, future);
                 } catch (Throwable t) {
                     throw Outcomes.rethrow(t);
                 }

@@ -57,8 +57,8 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending, Poll.End {
      * The stream has ended: the answer of {@link AsyncStream#pollNext(Context)} at the end and on
      * every poll after it. It is one shared instance, {@link AsyncStream#end()}, and neither a
      * {@link Ready} (so a {@code Poll.Ready(var v)} pattern never reads the end as an element) nor
-     * {@link Pending}; it has no {@link #value()}. A future never answers it: whatever drives a
-     * future (a task, {@code blockOn}, a woven await) takes only {@link Ready} as done.
+     * {@link Pending}; it has no {@link #value()}. A future never answers it: a task or
+     * {@code blockOn} whose future answers it fails with an {@link IllegalStateException}.
      *
      * {@snippet :
      * switch (stream.pollNext(cx)) {

@@ -2,6 +2,7 @@ package dev.weft.task.internal;
 
 import dev.weft.internal.Ambient;
 import dev.weft.internal.FlightRecorderGate;
+import dev.weft.future.internal.EndFromFuture;
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
@@ -276,6 +277,7 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
             Poll<T> p;
             try {
                 p = fut.poll(this);
+                EndFromFuture.check(p, fut);
             } catch (Throwable t) {
                 boolean watch = !(fut instanceof WithBindings<?> w && w.failureSurfacesElsewhere());
                 Failure f = new Failure(t, describe());

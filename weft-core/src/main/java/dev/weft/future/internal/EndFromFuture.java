@@ -1,0 +1,29 @@
+package dev.weft.future.internal;
+
+import dev.weft.future.Poll;
+
+/**
+ * A future that answered a stream's end ({@link Poll.End}): whatever drives a future (a task,
+ * {@code blockOn}) takes only {@link Poll.Ready} as done and would wait for that future for ever,
+ * so the driver fails it with this error instead.
+ *
+ * {@snippet :
+ * Poll<T> p = future.poll(cx);
+ * EndFromFuture.check(p, future); // throws if p is the end of a stream
+ * }
+ */
+public final class EndFromFuture {
+    private EndFromFuture() {}
+
+    /**
+     * @param p what {@code future} answered
+     * @param future the future, named in the error
+     * @throws IllegalStateException if {@code p} is {@link Poll.End}
+     */
+    public static void check(Poll<?> p, Object future) {
+        if (p instanceof Poll.End<?>) {
+            throw new IllegalStateException(future + " answered the end of a stream (Poll.End, AsyncStream.end());"
+                    + " a future answers ready or pending, a stream's pollNext answers the end");
+        }
+    }
+}
