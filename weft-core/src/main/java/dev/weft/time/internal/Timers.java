@@ -13,10 +13,10 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a {@link MonotonicClock}.
- * A runtime keeps them among its drivers ({@link #KEY}) and gives them to its {@link Driver} as
- * its {@link Deadlines}; code that arms a timer finds them with {@link #current()}. Outside any
- * runtime that is {@link #outside()}, fired by the shared driver.
+ * The timers of one driver: a {@link TimerWheel} behind a lock, in nanoseconds of a
+ * {@link MonotonicClock}. A runtime keeps them among its drivers ({@link #KEY}) and gives them to
+ * its {@link Driver} as its {@link Deadlines}; code that arms a timer finds them with
+ * {@link #current()}. Outside any runtime that is {@link #outside()}, fired by the shared driver.
  *
  * <h2>Locking and state</h2>
  * <p>One {@link ReentrantLock} guards the wheel and every field of the entries in it (see
