@@ -3,7 +3,7 @@ package dev.weft;
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Fallible;
 import dev.weft.future.Future;
@@ -120,7 +120,35 @@ public final class Weft {
     }
 
     /**
-     * Runs {@code future} to completion on the calling thread. See {@link BlockOn}.
+     * Runs {@code future} to completion on the calling thread, parking it between polls.
+     *
+     * <p>The calling thread polls the future; when it is pending, the thread parks until the
+     * future's waker is woken (from any thread, at any moment: a wake that comes before or during a
+     * poll leaves a token, so the next park returns at once), then polls again. No busy spinning;
+     * spurious wake-ups only cause an extra poll. Works on platform and virtual threads (a virtual
+     * thread unmounts while parked). While it waits, the thread drives the timers and the reactor
+     * of code outside any runtime if no other thread does (as async-io's {@code block_on} takes the
+     * reactor): a {@code blockOn(Time.sleep(...))} is woken by its own thread. To run a future on a
+     * runtime's workers instead and wait for it, use {@code WeftRuntime.blockOn}.
+     *
+     * {@snippet :
+     * int v = Weft.blockOn(Future.ready(41)) + 1; // 42
+     * }
+     *
+     * <p>Interruption is the cancellation of blocking code, with the same rules as a cancelled
+     * task: if the thread is interrupted while it waits (looked at before each park too, so a
+     * future that wakes itself at every poll is cancelled as well), the future is cancelled (its
+     * {@code cancel()} hook runs) and the thread waits, whatever further interrupts come, until the
+     * future is done cancelling ({@link Future#pollCancel}: its {@code finally} blocks ran); then
+     * the interrupt status is set again and a {@link java.util.concurrent.CancellationException}
+     * whose cause is an {@link InterruptedException} is thrown. A thread already interrupted does
+     * not poll the future at all and throws the same at once (as {@code lockInterruptibly} does),
+     * so every await of an interrupted thread throws until the status is cleared. The one exception
+     * is a shielded future ({@code Time.cleanup}, a task scope's closing): it is waited for
+     * whatever the interrupt status, which is kept and set again afterwards.
+     *
+     * <p>Failures: what the future threw, as it is (a checked one undeclared: the overload for a
+     * {@link Fallible} declares it).
      *
      * @param future what to run
      * @param <T> the output type

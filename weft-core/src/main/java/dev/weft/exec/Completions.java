@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.future.Future;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;

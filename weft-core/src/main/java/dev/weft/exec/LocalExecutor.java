@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.exec.internal.CloseDrain;
 import dev.weft.exec.internal.InjectQueue;
 import dev.weft.exec.internal.WorkerParker;

@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;

@@ -1,6 +1,6 @@
 package dev.weft.fs;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;

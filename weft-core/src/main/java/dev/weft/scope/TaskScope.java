@@ -2,7 +2,7 @@ package dev.weft.scope;
 
 import dev.weft.coro.internal.UnwovenAwait;
 import dev.weft.coro.internal.VirtualCoroutine;
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Fallible;

@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.BlockOn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.future.Context;

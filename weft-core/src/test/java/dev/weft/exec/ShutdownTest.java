@@ -1,5 +1,6 @@
 package dev.weft.exec;
 
+import dev.weft.exec.internal.BlockOn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,6 +1,6 @@
 package dev.weft.net;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.future.Future;
 import dev.weft.exec.WeftRuntime;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.weft.net;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.future.Context;
 import dev.weft.time.Time;
 import java.io.BufferedReader;

@@ -1,6 +1,6 @@
 package dev.weft.examples;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.scope.CancellationToken;
 import dev.weft.scope.TaskTracker;
@@ -100,7 +100,7 @@ public final class Shutdown {
     public static void onExit(Function<Duration, ? extends Future<?>> shutdown) {
         java.lang.Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
-                BlockOn.blockOn(shutdown.apply(ON_EXIT));
+                Weft.blockOn(shutdown.apply(ON_EXIT));
             } catch (Exception ended) {
                 // the server failed or was cancelled: it has ended either way, and the process exits
             }

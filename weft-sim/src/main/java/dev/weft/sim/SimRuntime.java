@@ -1,8 +1,8 @@
 package dev.weft.sim;
 
+import dev.weft.Weft;
 import dev.weft.blocking.internal.InlinePool;
 import dev.weft.blocking.internal.PoolKey;
-import dev.weft.exec.BlockOn;
 import dev.weft.future.Future;
 import dev.weft.internal.Carrier;
 import dev.weft.internal.Drivers;
@@ -146,7 +146,7 @@ public final class SimRuntime implements AutoCloseable {
         try {
             RawTask<T> main = scheduler.spawn(root, null);
             runOnSimThread(() -> scheduler.loop(main));
-            return BlockOn.blockOn(main);
+            return Weft.blockOn(main);
         } finally {
             synchronized (this) {
                 running = false;

@@ -1,6 +1,6 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.Weft;
 import dev.weft.future.Future;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -29,13 +29,13 @@ public class BlockOnBench {
     /** @return the output of blockOn on a ready future */
     @Benchmark
     public Integer blockOnReady() {
-        return BlockOn.blockOn(ready);
+        return Weft.blockOn(ready);
     }
 
     /** @return the output of blockOn on a future that is pending once after waking itself */
     @Benchmark
     public Integer blockOnYieldOnce() {
-        return BlockOn.blockOn(Future.yieldNow().map(v -> 42));
+        return Weft.blockOn(Future.yieldNow().map(v -> 42));
     }
 
     /** @return the join of an already completed CompletableFuture (the baseline) */

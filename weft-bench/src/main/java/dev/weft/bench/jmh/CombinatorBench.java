@@ -1,6 +1,6 @@
 package dev.weft.bench.jmh;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.future.Pair;
 import java.util.concurrent.CompletableFuture;
@@ -35,7 +35,7 @@ public class CombinatorBench {
     public Integer chainOf10MapThen() {
         Future<Integer> f = Future.ready(seed);
         for (int i = 0; i < 5; i++) f = f.map(x -> x + 1).then(x -> Future.ready(x * 2));
-        return BlockOn.blockOn(f);
+        return Weft.blockOn(f);
     }
 
     /** @return the same chain with thenApply/thenCompose on a completed CompletableFuture (baseline) */
@@ -49,7 +49,7 @@ public class CombinatorBench {
     /** @return the join of two ready futures */
     @Benchmark
     public Pair<Integer, Integer> joinOf2() {
-        return BlockOn.blockOn(Future.join(Future.ready(seed), Future.ready(2)));
+        return Weft.blockOn(Future.join(Future.ready(seed), Future.ready(2)));
     }
 
     /** @return thenCombine of two completed CompletableFutures (baseline) */
@@ -61,7 +61,7 @@ public class CombinatorBench {
     /** @return the race of a pending and a ready future (the pending one is cancelled) */
     @Benchmark
     public Integer raceOf2() {
-        return BlockOn.blockOn(Future.race(Future.pending(), Future.ready(seed)));
+        return Weft.blockOn(Future.race(Future.pending(), Future.ready(seed)));
     }
 
     /** @return anyOf over an incomplete and a completed CompletableFuture (baseline) */

@@ -7,7 +7,7 @@ import dev.weft.internal.IdleDriver;
 import dev.weft.time.MonotonicClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.exec.internal.BlockOn;
 import dev.weft.future.Poll;
 import dev.weft.future.Waker;
 import dev.weft.time.internal.TimerEntry;

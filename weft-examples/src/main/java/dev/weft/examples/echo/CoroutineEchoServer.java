@@ -1,10 +1,10 @@
 package dev.weft.examples.echo;
 
+import dev.weft.Weft;
 import static dev.weft.Weft.await;
 
 import dev.weft.coro.Coroutine;
 import dev.weft.examples.Shutdown;
-import dev.weft.exec.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -138,7 +138,7 @@ public final class CoroutineEchoServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            BlockOn.blockOn(shutdown(Duration.ZERO));
+            Weft.blockOn(shutdown(Duration.ZERO));
         } finally {
             listener.close();
             runtime.close();
@@ -156,6 +156,6 @@ public final class CoroutineEchoServer implements AutoCloseable {
         CoroutineEchoServer s = start(new InetSocketAddress("127.0.0.1", port));
         System.out.println("Weft coroutine echo server on 127.0.0.1:" + s.port() + " (Ctrl-C to stop)");
         Shutdown.onExit(s::shutdown);
-        BlockOn.blockOn(s.server);
+        Weft.blockOn(s.server);
     }
 }

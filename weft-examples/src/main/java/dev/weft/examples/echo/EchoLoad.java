@@ -1,6 +1,6 @@
 package dev.weft.examples.echo;
 
-import dev.weft.exec.BlockOn;
+import dev.weft.Weft;
 import dev.weft.net.TcpStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -103,7 +103,7 @@ public final class EchoLoad {
         }
 
         void drive() throws IOException {
-            try (TcpStream s = BlockOn.blockOn(TcpStream.connect(addr))) {
+            try (TcpStream s = Weft.blockOn(TcpStream.connect(addr))) {
                 s.setNoDelay(true);
                 byte[] out = new byte[MESSAGE];
                 byte[] in = new byte[MESSAGE];
@@ -113,9 +113,9 @@ public final class EchoLoad {
                     for (int i = 0; i < MESSAGE; i++) out[i] = (byte) (seed * 31 + round * 7 + i);
                     long t0 = System.nanoTime();
                     outBuf.clear();
-                    BlockOn.blockOn(s.writeAll(outBuf));
+                    Weft.blockOn(s.writeAll(outBuf));
                     inBuf.clear();
-                    BlockOn.blockOn(s.readExact(in, 0, MESSAGE));
+                    Weft.blockOn(s.readExact(in, 0, MESSAGE));
                     long t = System.nanoTime() - t0;
                     if (!Arrays.equals(out, in)) throw new IOException("echo differs on round " + round);
                     if (count == latencies.length) latencies = Arrays.copyOf(latencies, count * 2);

@@ -1,5 +1,6 @@
 package dev.weft.examples.echo;
 
+import dev.weft.Weft;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -87,6 +88,6 @@ public final class EchoServer implements AutoCloseable {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 7000;
         EchoServer s = start(new InetSocketAddress("127.0.0.1", port));
         System.out.println("Weft echo server on 127.0.0.1:" + s.port() + ", " + s.runtime.poller() + " poller (Ctrl-C to stop)");
-        dev.weft.exec.BlockOn.blockOn(s.acceptor);
+        Weft.blockOn(s.acceptor);
     }
 }

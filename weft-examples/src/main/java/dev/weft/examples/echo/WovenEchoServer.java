@@ -5,7 +5,6 @@ import static dev.weft.Weft.await;
 import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
-import dev.weft.exec.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -117,7 +116,7 @@ public final class WovenEchoServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            BlockOn.blockOn(shutdown(Duration.ZERO));
+            Weft.blockOn(shutdown(Duration.ZERO));
         } finally {
             listener.close();
             runtime.close();
@@ -137,6 +136,6 @@ public final class WovenEchoServer implements AutoCloseable {
         WovenEchoServer s = start(new InetSocketAddress("127.0.0.1", port));
         System.out.println("listening on 127.0.0.1:" + s.port());
         Shutdown.onExit(s::shutdown);
-        BlockOn.blockOn(s.server);
+        Weft.blockOn(s.server);
     }
 }

@@ -1,8 +1,8 @@
 package dev.weft.examples.http;
 
+import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
-import dev.weft.exec.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -114,7 +114,7 @@ public final class HttpServer implements AutoCloseable {
 
     /** Waits until the server has ended (shut down, every connection ended). */
     void awaitClose() {
-        BlockOn.blockOn(acceptor);
+        Weft.blockOn(acceptor);
     }
 
     /**
@@ -150,7 +150,7 @@ public final class HttpServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            BlockOn.blockOn(shutdown(Duration.ZERO));
+            Weft.blockOn(shutdown(Duration.ZERO));
         } finally {
             listener.close();
             runtime.close();

@@ -1,7 +1,7 @@
 package dev.weft.examples.redis;
 
+import dev.weft.Weft;
 import dev.weft.examples.Shutdown;
-import dev.weft.exec.BlockOn;
 
 /**
  * Starts a {@link RedisServer} on 127.0.0.1 and serves until the process is stopped; what
@@ -44,6 +44,6 @@ public final class RedisMain {
         System.out.println("listening on 127.0.0.1:" + server.port());
         System.out.flush();
         Shutdown.onExit(server::shutdown);
-        BlockOn.blockOn(server.acceptor());
+        Weft.blockOn(server.acceptor());
     }
 }

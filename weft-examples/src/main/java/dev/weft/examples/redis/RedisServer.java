@@ -1,5 +1,6 @@
 package dev.weft.examples.redis;
 
+import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
 import dev.weft.examples.redis.command.Commands;
@@ -8,7 +9,6 @@ import dev.weft.examples.redis.command.Dispatcher;
 import dev.weft.examples.redis.command.Session;
 import dev.weft.examples.redis.pubsub.PubSub;
 import dev.weft.examples.redis.store.Keyspace;
-import dev.weft.exec.BlockOn;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
@@ -164,7 +164,7 @@ public final class RedisServer implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            BlockOn.blockOn(shutdown(Duration.ZERO));
+            Weft.blockOn(shutdown(Duration.ZERO));
         } finally {
             listener.close();
             runtime.close();

@@ -1,7 +1,6 @@
-package dev.weft.exec;
+package dev.weft.exec.internal;
 
 import dev.weft.future.internal.EndFromFuture;
-import dev.weft.exec.internal.Scheduler;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
@@ -13,18 +12,8 @@ import dev.weft.internal.Simulation;
 import java.util.concurrent.CancellationException;
 
 /**
- * Runs a future to completion on the calling thread, parking it between polls.
- *
- * <p>The calling thread polls the future; when it is pending, the thread parks until the future's
- * waker is woken (from any thread, at any moment: a wake that comes before or during a poll leaves
- * a token, so the next park returns at once), then polls again. No busy spinning; spurious
- * wake-ups only cause an extra poll. Works on platform and virtual threads (a virtual thread
- * unmounts while parked).
- *
- * <p>While it waits, the thread drives the timers and the reactor if no other thread does (the
- * installed {@link dev.weft.internal.IdleDriver}, as async-io's {@code block_on} takes the
- * reactor): a {@code blockOn(Time.sleep(...))} is woken by its own thread, and the future's waker
- * makes the driver return at once.
+ * What {@code Weft.blockOn} does (its Javadoc states the contract): polls a future on the calling
+ * thread, parking between polls and driving the idle driver while it waits.
  *
  * <p>Each thread keeps one parker and reuses it, so blocking on a future that is ready at once
  * allocates nothing beyond what the future itself does. A nested {@code blockOn} (one called from
@@ -34,18 +23,6 @@ import java.util.concurrent.CancellationException;
  * {@snippet :
  * int v = BlockOn.blockOn(Future.ready(41)) + 1; // 42
  * }
- *
- * <p>Interruption is the cancellation of blocking code, with the same rules as a cancelled task:
- * if the thread is interrupted while it waits (looked at before each park too, so a future that
- * wakes itself at every poll is cancelled as well), the future is cancelled (its {@code cancel()} hook
- * runs) and the thread waits, whatever further interrupts come, until the future is done
- * cancelling ({@link Future#pollCancel}: its {@code finally} blocks ran); then the interrupt status
- * is set again and a {@link CancellationException} whose cause is an
- * {@link InterruptedException} is thrown. A thread already interrupted does not poll the future at
- * all and throws the same at once (as {@code lockInterruptibly} does), so every await of an
- * interrupted thread throws until the status is cleared. The one exception is a shielded future
- * ({@code Time.cleanup}, a task scope's closing): it is waited for whatever the interrupt status,
- * which is kept and set again afterwards.
  */
 public final class BlockOn {
     private static final ThreadLocal<CachedParker> PARKERS = ThreadLocal.withInitial(CachedParker::new);
