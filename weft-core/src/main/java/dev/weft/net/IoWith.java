@@ -12,8 +12,8 @@ import java.nio.channels.SelectableChannel;
 
 /**
  * The future of {@link Async#readWith(IoOp)} and {@link Async#writeWith(IoOp)}: run the operation;
- * if it would block, wait in the reactor for the direction and run it again (seed 002's
- * {@code read_with}).
+ * if it would block, wait in the reactor for the direction and run it again (async-io's
+ * {@code Async::read_with}).
  *
  * <p>State (owner thread only, one poll at a time): {@code waiting} says this future holds a slot in
  * the source's waiters of {@code dir}. Every exit that completes the future (result or exception)

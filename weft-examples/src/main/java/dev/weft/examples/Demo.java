@@ -119,11 +119,11 @@ public final class Demo {
         long start = System.nanoTime();
         System.out.println("Weft demo on Java " + Runtime.version());
 
-        System.out.println("\n1. Counter future (seed 000): ready on its 3rd poll, waking itself each time");
+        System.out.println("\n1. Counter future: ready on its 3rd poll, waking itself each time");
         int polls = await(new CounterFuture(3));
         System.out.println("  -> await returned " + polls);
 
-        System.out.println("\n2. Timer future (seed 000): woken from another thread after 50 ms");
+        System.out.println("\n2. Timer future: woken from another thread after 50 ms");
         long t0 = System.nanoTime();
         String t = await(new TimerFuture("50ms", Duration.ofMillis(50)));
         System.out.printf("  -> await returned %s after %d ms%n", t, (System.nanoTime() - t0) / 1_000_000);

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * to it is in its counters, summed over the peers of a kind and printed by {@link #report}.
  */
 final class HostilePeer implements Runnable {
-    /** The four kinds of issue 19, item 7. */
+    /** The four kinds of hostile peer the soak runs beside its load. */
     enum Kind {
         /** writes 8 KiB, reads 1 KiB of the echo, then closes with SO_LINGER 0 (a reset); again every 100 ms */
         RESET,

@@ -1,5 +1,5 @@
 /**
- * The soak and fault harness of issue 19, item 7, run by hand ({@code weft-bench/soak}, see
+ * The soak and fault harness (hours of load with hostile peers beside it), run by hand ({@code weft-bench/soak}, see
  * {@code weft-bench/SOAK.md}), never in the default build: {@link dev.weft.bench.soak.Soak} starts
  * the woven echo server in a JVM of its own ({@link dev.weft.bench.soak.SoakServer}, driven by
  * {@link dev.weft.bench.soak.ServerProcess}) and runs the load from its own JVM: the soak

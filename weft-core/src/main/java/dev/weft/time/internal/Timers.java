@@ -36,7 +36,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * batch        driving thread only (fireExpired is called by the driver lock holder)
  * entries      the wheel's size, stored (release) under lock after each change; read racily by
  *              busy threads deciding whether a look at the driver could fire anything
- * clock,origin written once before publication
+ * clock, origin, onEarlierDeadline, manualClock
+ *              written once before publication
  * </pre>
  *
  * <p>Ticks: a deadline in nanoseconds becomes the tick {@code ceil((deadline - origin) / 1 ms)}

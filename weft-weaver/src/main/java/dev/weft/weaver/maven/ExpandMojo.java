@@ -13,7 +13,7 @@ import org.apache.maven.toolchain.ToolchainManager;
 
 /**
  * Goal {@code expand}: prints each woven body of the project's classes as readable Java-like code
- * (seed 000's {@code cargo expand}; see {@link dev.weft.weaver.Expander}).
+ * (as {@code cargo expand} does for Rust; see {@link dev.weft.weaver.Expander}).
  *
  * <pre>{@code
  * mvn install -DskipTests     # once: Maven finds the plugin by its prefix in the local repository

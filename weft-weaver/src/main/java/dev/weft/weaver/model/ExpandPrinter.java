@@ -5,8 +5,8 @@ import java.util.stream.Collectors;
 
 /**
  * Prints {@link StateMachine}s as readable Java-like code: the state class with its fields and
- * {@code poll} as a {@code switch} over the states, each with its source lines (seed 000's
- * {@code cargo expand}). It prints from the model, not through a decompiler.
+ * {@code poll} as a {@code switch} over the states, each with its source lines (what
+ * {@code cargo expand} shows for a Rust {@code async fn}). It prints from the model, not through a decompiler.
  */
 public final class ExpandPrinter {
     private final boolean bytecode;
