@@ -10,6 +10,8 @@ import dev.weft.task.TaskStatistics;
  * while task statistics are off; times are in nanoseconds.
  *
  * {@snippet :
+ * MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+ * ObjectName name = new ObjectName("dev.weft:type=Runtime,name=\"app-\"");
  * CompositeData[] rows = (CompositeData[]) server.invoke(name, "taskTable", null, null);
  * long busy = (Long) rows[0].get("busyNanos");
  * String scopes = (String) rows[0].get("scopes"); // "5e2de80c request (FailFast, open, 2 alive, 1998 ms left)"

@@ -62,9 +62,9 @@ public sealed interface Poll<T> permits Poll.Ready, Poll.Pending, Poll.End {
      *
      * {@snippet :
      * switch (stream.pollNext(cx)) {
-     *     case Poll.Ready<String>(var line) -> lines.add(line);
+     *     case Poll.Ready<String>(var line) -> seen.add(line);
      *     case Poll.Pending<String> pending -> { return Poll.pending(); }
-     *     case Poll.End<String> e -> { return Poll.ready(lines); }
+     *     case Poll.End<String> e -> { return Poll.ready(seen); }
      * }
      * }
      *

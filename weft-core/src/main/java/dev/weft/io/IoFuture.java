@@ -13,7 +13,7 @@ import java.io.IOException;
  *
  * {@snippet :
  * try {
- *     int n = await(stream.read(buf, 0, buf.length));
+ *     int n = await(socket.read(buf, 0, buf.length));
  * } catch (java.net.SocketException reset) {
  *     // the peer reset the connection
  * }

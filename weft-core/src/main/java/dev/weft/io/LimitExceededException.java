@@ -11,7 +11,7 @@ import java.io.IOException;
  * try {
  *     byte[] body = await(AsyncIo.readToEnd(socket, 1 << 20));
  * } catch (LimitExceededException e) {
- *     log.warn("peer sent more than " + e.limit() + " bytes (" + e.limitName() + ")");
+ *     System.err.println("peer sent more than " + e.limit() + " bytes (" + e.limitName() + ")");
  * }
  * }
  */

@@ -13,6 +13,7 @@ import java.nio.channels.SelectableChannel;
  * is the result. Throwing fails the awaiting future.
  *
  * {@snippet :
+ * ByteBuffer buf = ByteBuffer.allocate(4096);
  * IoOp<SocketChannel, Integer> readSome = ch -> {
  *     int n = ch.read(buf);
  *     return n == 0 && buf.hasRemaining() ? null : n; // null: would block

@@ -11,6 +11,8 @@ import java.util.concurrent.Future.State;
  * nobody read (here, or by awaiting the child's task).
  *
  * {@snippet :
+ * import java.util.concurrent.Future.State;
+ *
  * Joiner<String, Integer> lengths = new Joiner<>() {
  *     int total;
  *     public boolean onComplete(Subtask<? extends String> s) {

@@ -157,7 +157,8 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
      *
      * {@snippet :
      * try (var scope = TaskScope.open(Joiner.failFast(), c -> c.withName("request").withTimeout(Duration.ofSeconds(2)))) {
-     *     ...
+     *     scope.spawn(Future.ready("a"));
+     *     await(scope.join());
      * }
      * }
      *

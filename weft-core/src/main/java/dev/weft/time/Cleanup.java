@@ -17,7 +17,7 @@ import java.util.concurrent.TimeoutException;
  *
  * {@snippet :
  * try {
- *     await(conn.readLine());
+ *     await(conn.read(buf, 0, buf.length));
  * } finally {
  *     // runs even when the task is cancelled: tell the peer, but never for more than a second
  *     await(Time.cleanup(conn.writeAll(GOODBYE, 0, GOODBYE.length), Duration.ofSeconds(1)));

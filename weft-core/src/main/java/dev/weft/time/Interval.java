@@ -20,7 +20,7 @@ import dev.weft.future.Poll;
  * {@snippet :
  * Interval every = Time.interval(java.time.Duration.ofMillis(100));
  * for (int i = 0; i < 3; i++) {
- *     long scheduled = dev.weft.Weft.await(cx -> every.pollNext(cx)).orElseThrow();
+ *     long scheduled = dev.weft.Weft.await(every.nextOrNull()); // when this tick was due
  * }
  * }
  */

@@ -2,8 +2,8 @@ package dev.weft.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.weft.examples.snippets.SnippetCompiler;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,19 +11,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every Java block of the project's README compiles against the code as it is, so no snippet uses
- * a name that is gone. A block is a fragment: the names its prose assumes (a connection
+ * Every Java block of the project's README and of the test kit's README compiles against the code
+ * as it is, so no snippet uses a name that is gone. A block is a fragment: the names its prose assumes (a connection
  * {@code conn}, the list {@code urls}) are declared in a frame per block, found by the block's
  * first line; the block itself is compiled as written, as statements of a method or, for a block
  * that declares a method, as a member of a class (its own import lines are among the imports every
@@ -35,6 +29,8 @@ class ReadmeSnippetsTest {
     /** Imports every block gets: the exported packages and the JDK types the prose uses. */
     private static final String IMPORTS = """
             import static dev.weft.Weft.await;
+            import static org.assertj.core.api.Assertions.assertThat;
+            import static org.junit.jupiter.api.Assertions.*;
             import dev.weft.Weft;
             import dev.weft.exec.*;
             import dev.weft.future.Future;
@@ -44,11 +40,15 @@ class ReadmeSnippetsTest {
             import dev.weft.sim.*;
             import dev.weft.sync.*;
             import dev.weft.task.*;
-            import dev.weft.test.WeftSim;
+            import dev.weft.test.*;
             import dev.weft.time.*;
             import dev.weft.examples.Accepting;
             import dev.weft.examples.Shutdown;
             import dev.weft.examples.echo.WovenEchoServer;
+            import dev.weft.examples.redis.RedisConfig;
+            import dev.weft.examples.redis.RedisServer;
+            import dev.weft.examples.redis.command.Database;
+            import java.util.random.RandomGenerator;
             import java.io.IOException;
             import java.net.ConnectException;
             import java.nio.channels.ClosedChannelException;
@@ -67,31 +67,25 @@ class ReadmeSnippetsTest {
             "// Accepting.serve", "final TcpListener listener = null; final Shutdown shutdown = null; final Function<TcpStream, Future<?>> serve = null;",
             "rt.spawn(TaskLocal", "WeftRuntime rt; static final TaskLocal<String> REQUEST_ID = TaskLocal.named(\"request-id\");"
                     + " Channel<String> replies = Channel.unbounded();",
-            "for (long seed", "Future<Void> myScenario() { return Future.ready(null); }");
+            "for (long seed", "Future<Void> myScenario() { return Future.ready(null); }",
+            "@WeftSim(seeds = 30)", "static final int ROUNDS = 12; Future<Integer> client(RandomGenerator r) { return Future.ready(ROUNDS); }");
 
     @Test
     void everyJavaBlockOfTheReadmeCompiles(@TempDir Path out) throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"));
-        List<JavaFileObject> units = new ArrayList<>();
-        Matcher m = BLOCK.matcher(readme);
-        while (m.find()) units.add(unit("Block" + units.size(), m.group(1)));
-        assertThat(units).as("Java blocks in README.md").hasSizeGreaterThanOrEqualTo(8);
+        assertThat(errors(Path.of("..", "README.md"), 8, out)).as("README blocks that do not compile").isEmpty();
+    }
 
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null)) {
-            boolean ok = javac.getTask(null, files, diagnostics,
-                    List.of("-proc:none", "-classpath", classpath, "-d", out.toString()), null, units).call();
-            List<String> errors = new ArrayList<>();
-            for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-                if (d.getKind() == Diagnostic.Kind.ERROR) {
-                    errors.add(d.getSource().getName() + ":" + d.getLineNumber() + ": " + d.getMessage(null));
-                }
-            }
-            assertThat(errors).as("README blocks that do not compile").isEmpty();
-            assertThat(ok).isTrue();
-        }
+    @Test
+    void everyJavaBlockOfTheTestKitsReadmeCompiles(@TempDir Path out) throws IOException {
+        assertThat(errors(Path.of("..", "weft-test", "README.md"), 3, out)).as("weft-test/README.md blocks that do not compile").isEmpty();
+    }
+
+    private static List<String> errors(Path readme, int atLeast, Path out) throws IOException {
+        List<JavaFileObject> units = new ArrayList<>();
+        Matcher m = BLOCK.matcher(Files.readString(readme));
+        while (m.find()) units.add(unit("Block" + units.size(), m.group(1)));
+        assertThat(units).as("Java blocks in " + readme).hasSizeGreaterThanOrEqualTo(atLeast);
+        return SnippetCompiler.errors(units, out);
     }
 
     /** One block as a compilation unit: a class with its frame, the block as a member or a method body. */
@@ -107,12 +101,7 @@ class ReadmeSnippetsTest {
         // the examples' package, as the code they were taken from (the simulation test: its echo package)
         String pkg = first.startsWith("@WeftSim") ? "dev.weft.examples.echo" : "dev.weft.examples";
         String source = "package " + pkg + ";\n" + IMPORTS + "\nclass " + name + " {\n" + frame + "\n" + body + "}\n";
-        return new SimpleJavaFileObject(URI.create("string:///" + pkg.replace('.', '/') + "/" + name + ".java"), JavaFileObject.Kind.SOURCE) {
-            @Override
-            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-                return source;
-            }
-        };
+        return SnippetCompiler.unit(pkg, name, source);
     }
 
     private static boolean endsWithReturn(String block) {

@@ -7,7 +7,7 @@ package dev.weft.sim;
  *
  * {@snippet :
  * try {
- *     sim.run(body);
+ *     sim.run(myService.scenario());
  * } catch (SimulationException e) {
  *     System.err.println("replay with -Dweft.sim.seed=" + e.seed());
  * }
