@@ -4,15 +4,15 @@ import dev.weft.future.Waker;
 import java.util.Arrays;
 
 /**
- * The tasks waiting for one direction (read or write) of one {@link Source}: a small list of
- * {@code (key, waker)} slots.
+ * The tasks waiting for one direction (read or write) of one poller's source (see
+ * {@link SourceWaiters}): a small list of {@code (key, waker)} slots.
  *
  * <p>Each waiting party owns a key (a readiness future, or a stream's read or write side) and
  * holds at most one slot. Registering again with the same key replaces the waker in place, so a
  * task polled repeatedly keeps one slot. Firing empties the list and hands every waker to the
  * caller. The arrays are kept and reused, so waiting again after a fire allocates nothing.
  *
- * <p>Not thread-safe: every method is called with the owning {@link Source}'s lock held.
+ * <p>Not thread-safe: every method is called with the owning source's lock held.
  */
 public final class Waiters {
     private Object[] keys = new Object[2];

@@ -1,5 +1,6 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.SourceWaiters;
 import dev.weft.net.internal.Waiters;
 import dev.weft.net.internal.WakeList;
 import dev.weft.future.Waker;
@@ -91,9 +92,7 @@ final class EpollSource {
     private volatile long word;
     @SuppressWarnings("unused") // through USES
     private volatile int uses;
-    private final Waiters readers = new Waiters();
-    private final Waiters writers = new Waiters();
-    private boolean closed; // guarded by this
+    private final SourceWaiters waiters = new SourceWaiters(); // guarded by this
 
     EpollSource(EpollPoller poller, int fd, long token, int initialBits) {
         this.poller = poller;
@@ -112,7 +111,7 @@ final class EpollSource {
     }
 
     private Waiters waiters(int dir) {
-        return dir == READ ? readers : writers;
+        return dir == READ ? waiters.readers() : waiters.writers();
     }
 
     /**
@@ -126,7 +125,7 @@ final class EpollSource {
         long w = (long) WORD.getVolatile(this);
         if (ready(w, dir)) return w;
         synchronized (this) {
-            if (closed) throw new ClosedChannelException();
+            if (waiters.isClosed()) throw new ClosedChannelException();
             w = (long) WORD.getVolatile(this);
             if (ready(w, dir)) return w;
             waiters(dir).put(owner, waker);
@@ -151,7 +150,7 @@ final class EpollSource {
      */
     boolean awaitAfter(int dir, long w, Object owner, Waker waker) throws ClosedChannelException {
         synchronized (this) {
-            if (closed) throw new ClosedChannelException();
+            if (waiters.isClosed()) throw new ClosedChannelException();
             while (true) {
                 long now = (long) WORD.getVolatile(this);
                 if ((now >>> 8) != (w >>> 8)) return false;
@@ -170,7 +169,7 @@ final class EpollSource {
      */
     boolean register(int dir, Object owner, Waker waker) {
         synchronized (this) {
-            if (closed) return false;
+            if (waiters.isClosed()) return false;
             if (!ready((long) WORD.getVolatile(this), dir)) {
                 waiters(dir).put(owner, waker);
                 return true;
@@ -198,12 +197,12 @@ final class EpollSource {
 
     /** Drops the slots of completed tasks (see {@link Waiters#sweepDead()}); the poller's sweep. */
     synchronized int sweepDead() {
-        return readers.sweepDead() + writers.sweepDead();
+        return waiters.sweepDead();
     }
 
     /** @return how many parties wait in both directions */
     synchronized int waiterCount() {
-        return readers.size() + writers.size();
+        return waiters.size();
     }
 
     /**
@@ -212,13 +211,13 @@ final class EpollSource {
      */
     void report(int bits, WakeList out) {
         synchronized (this) {
-            if (closed) return;
+            if (waiters.isClosed()) return;
             long w;
             do {
                 w = (long) WORD.getVolatile(this);
             } while (!WORD.compareAndSet(this, w, (((w >>> 8) + 1) << 8) | (w & 0xFF) | bits));
-            if ((bits & (READ | READ_CLOSED)) != 0) readers.drainTo(out);
-            if ((bits & (WRITE | WRITE_CLOSED)) != 0) writers.drainTo(out);
+            if ((bits & (READ | READ_CLOSED)) != 0) waiters.readers().drainTo(out);
+            if ((bits & (WRITE | WRITE_CLOSED)) != 0) waiters.writers().drainTo(out);
         }
     }
 
@@ -242,7 +241,7 @@ final class EpollSource {
 
     /** @return whether the source was closed */
     synchronized boolean isClosed() {
-        return closed;
+        return waiters.isClosed();
     }
 
     /**
@@ -253,10 +252,7 @@ final class EpollSource {
     void close() {
         WakeList out = new WakeList();
         synchronized (this) {
-            if (closed) return;
-            closed = true;
-            readers.drainTo(out);
-            writers.drainTo(out);
+            if (!waiters.close(out)) return;
         }
         poller.deregister(this);
         int u;

@@ -1,6 +1,7 @@
 package dev.weft.net.internal.nio;
 
 import dev.weft.net.internal.StreamEndpoint;
+import dev.weft.net.internal.SourceWaiters;
 import dev.weft.net.internal.Waiters;
 import dev.weft.net.internal.WakeList;
 import dev.weft.future.Waker;
@@ -27,12 +28,10 @@ import java.nio.channels.SelectionKey;
  * key         the channel's key in the reactor's selector           written once before publication
  * readOp      OP_ACCEPT (server sockets) or OP_READ                 written once before publication
  * writeOp     OP_CONNECT while connecting, then OP_WRITE            this
- * readers     waiters for the read direction                        this
- * writers     waiters for the write direction                       this
+ * waiters     per direction, who waits; and whether closed          this
  * interest    the interest ops the key should have ("armed" ops)    this
  * queued      in the reactor's update stack (key lags interest)     this
  * nextUpdate  link in the reactor's update stack                    the Reactor (see there)
- * closed      deregistered; no waiter is ever added again           this
  * </pre>
  * Per direction, {@code (armed, waiters)}:
  * <pre>
@@ -111,11 +110,11 @@ public final class Source {
     private final int readOp;
     private SelectionKey key;
     private int writeOp;
-    private final Waiters readers = new Waiters();
-    private final Waiters writers = new Waiters();
+    private final SourceWaiters waiters = new SourceWaiters();
+    private final Waiters readers = waiters.readers();
+    private final Waiters writers = waiters.writers();
     private int interest;
     private boolean queued;
-    private boolean closed;
     /** The next source in the reactor's update stack; see {@link Reactor} for who touches it. */
     Source nextUpdate;
     /** Directions reported while nobody waited, not yet settled; driving thread only. */
@@ -173,7 +172,7 @@ public final class Source {
     public boolean register(int dir, Object owner, Waker waker) {
         boolean enqueue = false;
         synchronized (this) {
-            if (closed || !key.isValid()) return false; // closed behind our back: the retry fails
+            if (waiters.isClosed() || !key.isValid()) return false; // closed behind our back: the retry fails
             int op = dir == READ ? readOp : writeOp;
             if ((interest & op) == 0) enqueue = want(interest | op);
             (dir == READ ? readers : writers).put(owner, waker);
@@ -219,12 +218,12 @@ public final class Source {
 
     /** Drops the slots of completed tasks (see {@link Waiters#sweepDead()}); the reactor's sweep. */
     synchronized int sweepDead() {
-        return readers.sweepDead() + writers.sweepDead();
+        return waiters.sweepDead();
     }
 
     /** @return how many parties wait in both directions (for tests and diagnostics) */
     public synchronized int waiterCount() {
-        return readers.size() + writers.size();
+        return waiters.size();
     }
 
     /** @return the interest ops the key should have (for tests and diagnostics) */
@@ -234,7 +233,7 @@ public final class Source {
 
     /** @return whether the source was closed */
     public synchronized boolean isClosed() {
-        return closed;
+        return waiters.isClosed();
     }
 
     /**
@@ -246,7 +245,7 @@ public final class Source {
     boolean fire(int readyOps, WakeList out) {
         int wasStale = stale;
         synchronized (this) {
-            if (closed) return false;
+            if (waiters.isClosed()) return false;
             if ((readyOps & readOp) != 0) {
                 if (readers.isEmpty()) stale |= readOp;
                 else readers.drainTo(out);
@@ -269,7 +268,7 @@ public final class Source {
         synchronized (this) {
             int drop = stale;
             stale = 0;
-            if (closed) return;
+            if (waiters.isClosed()) return;
             if (!readers.isEmpty()) drop &= ~readOp;
             if (!writers.isEmpty()) drop &= ~(SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT);
             if ((interest & drop) == 0) return;
@@ -282,7 +281,7 @@ public final class Source {
     void apply() {
         synchronized (this) {
             queued = false;
-            if (!closed) setKeyInterest();
+            if (!waiters.isClosed()) setKeyInterest();
         }
     }
 
@@ -293,10 +292,7 @@ public final class Source {
     public void close() {
         WakeList out = new WakeList();
         synchronized (this) {
-            if (closed) return;
-            closed = true;
-            readers.drainTo(out);
-            writers.drainTo(out);
+            if (!waiters.close(out)) return;
         }
         key.cancel(); // outside the lock: it takes the selector's cancelled-key lock
         out.wakeAll();
