@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.coro.internal.AwaitCancelled;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.future.internal.EndFromFuture;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Poll;
@@ -279,6 +280,19 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
      */
     public static RuntimeException awaitFailure(Throwable failure) {
         throw Outcomes.rethrow(failure);
+    }
+
+    /**
+     * For generated code only: the await's child answered {@code p}, not ready, and the body is
+     * about to suspend on it; refuses a child that answered a stream's end (its bug: a future
+     * answers ready or pending), which would otherwise be waited on for ever.
+     *
+     * @param p what the child answered
+     * @param child the awaited future, named in the error
+     * @throws IllegalStateException if {@code p} is the end of a stream
+     */
+    public static void refuseEnd(Poll<?> p, Future<?> child) {
+        EndFromFuture.check(p, child);
     }
 
     /** @return what an await throws while the body unwinds after {@link #cancel()} */

@@ -3,6 +3,7 @@ package dev.weft.coro.internal;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
+import dev.weft.future.internal.EndFromFuture;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Outcomes;
@@ -133,6 +134,7 @@ final class Cancellation {
                 }
                 boolean selfWoken = c.leavePoll();
                 if (p instanceof Poll.Ready<R>(R v)) return v;
+                EndFromFuture.check(p, future);
                 if (selfWoken || c.takeWoken()) {
                     Thread.yield();
                     continue;

@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.internal.Awaiting;
+import dev.weft.future.internal.EndFromFuture;
 import dev.weft.future.internal.FailureSink;
 import dev.weft.future.internal.Wakes;
 import dev.weft.internal.Ambient;
@@ -231,6 +232,7 @@ public final class VirtualCoroutine<T> extends AwaitState
                 leaveAwait(enclosing);
                 return v;
             }
+            if (p instanceof Poll.End<R>) throw endAnswered(future, enclosing);
             if (selfWoken || takeWoken()) {
                 // Woken during the poll (a future that yields: woke itself and answered pending,
                 // as the cooperative budget does): still give the worker back once, then poll
@@ -247,6 +249,12 @@ public final class VirtualCoroutine<T> extends AwaitState
             }
             // woken (or the pinned wait ended): poll again (spurious polls are harmless)
         }
+    }
+
+    /** The awaited future answered a stream's end (its bug): the await fails, as a blocking one does. */
+    private IllegalStateException endAnswered(Future<?> future, byte enclosing) {
+        leaveAwait(enclosing);
+        return EndFromFuture.failure(future);
     }
 
     /**

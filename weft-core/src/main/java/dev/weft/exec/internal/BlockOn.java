@@ -74,14 +74,7 @@ public final class BlockOn {
         if (future instanceof Shielded) return waitThroughInterrupts(future, parker, cx);
         refuseIfInterrupted(future);
         while (true) {
-            Poll<T> p;
-            try {
-                p = future.poll(cx);
-                EndFromFuture.check(p, future);
-            } catch (Throwable t) {
-                throw Outcomes.rethrow(t);
-            }
-            if (p instanceof Poll.Ready<T>(T value)) return value;
+            if (pollOnce(future, cx) instanceof Poll.Ready<T>(T value)) return value;
             try {
                 // A future that wakes itself at every poll (one that yields, a busy child) leaves
                 // a token each time, and a park with a token returns before it looks at the
@@ -109,14 +102,7 @@ public final class BlockOn {
         boolean interrupted = Thread.interrupted();
         try {
             while (true) {
-                Poll<T> p;
-                try {
-                    p = future.poll(cx);
-                    EndFromFuture.check(p, future);
-                } catch (Throwable t) {
-                    throw Outcomes.rethrow(t);
-                }
-                if (p instanceof Poll.Ready<T>(T value)) return value;
+                if (pollOnce(future, cx) instanceof Poll.Ready<T>(T value)) return value;
                 try {
                     parker.park();
                 } catch (InterruptedException e) {
@@ -125,6 +111,17 @@ public final class BlockOn {
             }
         } finally {
             if (interrupted) Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One poll; a failure is rethrown as it is, and a future that answers a stream's end fails. */
+    private static <T> Poll<T> pollOnce(Future<T> future, Context cx) {
+        try {
+            Poll<T> p = future.poll(cx);
+            EndFromFuture.check(p, future);
+            return p;
+        } catch (Throwable t) {
+            throw Outcomes.rethrow(t);
         }
     }
 

@@ -21,9 +21,15 @@ public final class EndFromFuture {
      * @throws IllegalStateException if {@code p} is {@link Poll.End}
      */
     public static void check(Poll<?> p, Object future) {
-        if (p instanceof Poll.End<?>) {
-            throw new IllegalStateException(future + " answered the end of a stream (Poll.End, AsyncStream.end());"
-                    + " a future answers ready or pending, a stream's pollNext answers the end");
-        }
+        if (p instanceof Poll.End<?>) throw failure(future);
+    }
+
+    /**
+     * @param future the future that answered the end, named in the error
+     * @return the error of a future that answered the end of a stream
+     */
+    public static IllegalStateException failure(Object future) {
+        return new IllegalStateException(future + " answered the end of a stream (Poll.End, AsyncStream.end());"
+                + " a future answers ready or pending, a stream's pollNext answers the end");
     }
 }

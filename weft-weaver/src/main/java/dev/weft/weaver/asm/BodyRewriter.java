@@ -30,7 +30,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *                child = &lt;the awaited future&gt;
  *   resume_k:    if (sm.unwinding()) WovenFuture.admitWhileUnwinding(child) // throws unless shielded
  *   poll_k:      p = child.poll(cx)          // its own call site; a throw goes to failed_k
- *                if (!(p instanceof Ready)) goto suspend_k
+ *                if (!(p instanceof Ready)) { WovenFuture.refuseEnd(p, child); goto suspend_k }
+ *                                            // refuseEnd: throws (into the user's handlers, as
+ *                                            // Weft.await does) if p is a stream's end, a bug
  *                v = ((Ready) p).value()
  *                ...the user's code goes on with v...
  *   failed_k:    throw awaitFailure(t)       // rethrows t itself, checked or not (below)
@@ -113,6 +115,7 @@ final class BodyRewriter {
         LabelNode poll = new LabelNode();
         LabelNode failed = new LabelNode();
         LabelNode ready = new LabelNode();
+        LabelNode isReady = new LabelNode();
         InsnList at = new InsnList();
         at.add(new VarInsnNode(Opcodes.ASTORE, child));
         at.add(resume);
@@ -128,7 +131,13 @@ final class BodyRewriter {
         at.add(pollEnd);
         at.add(new InsnNode(Opcodes.DUP));
         at.add(new TypeInsnNode(Opcodes.INSTANCEOF, Names.READY));
-        at.add(new JumpInsnNode(Opcodes.IFEQ, suspend));
+        at.add(new JumpInsnNode(Opcodes.IFNE, isReady));
+        at.add(new InsnNode(Opcodes.DUP));
+        at.add(new VarInsnNode(Opcodes.ALOAD, child));
+        at.add(new MethodInsnNode(Opcodes.INVOKESTATIC, Names.WOVEN_FUTURE, "refuseEnd",
+                "(L" + Names.POLL + ";L" + Names.FUTURE + ";)V", false));
+        at.add(new JumpInsnNode(Opcodes.GOTO, suspend));
+        at.add(isReady);
         at.add(new TypeInsnNode(Opcodes.CHECKCAST, Names.READY));
         at.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, Names.READY, "value", "()Ljava/lang/Object;", false));
         at.add(new JumpInsnNode(Opcodes.GOTO, ready));
