@@ -244,7 +244,7 @@ public interface AsyncStream<T> {
      * @return a future of the next element
      */
     default Future<Optional<T>> next() {
-        return new Next<>(this);
+        return new Next<T, Exception>(this);
     }
 
     /**
@@ -266,6 +266,6 @@ public interface AsyncStream<T> {
      * @return a future of the next element, or of {@code null} at the end
      */
     default Future<T> nextOrNull() {
-        return new NextOrNull<>(this);
+        return new NextOrNull<T, Exception>(this);
     }
 }

@@ -6,8 +6,11 @@ import java.util.Optional;
 /**
  * The future of {@link AsyncStream#next()}: the stream's next element. It borrows the stream:
  * cancelling it does not cancel the stream, which stays usable. Polling task only.
+ *
+ * <p>It fails with what the stream threw, typed {@code X}: {@code Exception} for any stream, the
+ * declared type for a {@link FallibleStream} (whose {@code pollNext} throws nothing else checked).
  */
-final class Next<T> implements Future<Optional<T>> {
+final class Next<T, X extends Exception> implements Fallible<Optional<T>, X> {
     private final AsyncStream<T> stream;
 
     Next(AsyncStream<T> stream) {
@@ -15,8 +18,14 @@ final class Next<T> implements Future<Optional<T>> {
     }
 
     @Override
-    public Poll<Optional<T>> poll(Context cx) throws Exception {
-        Poll<T> p = stream.pollNext(cx);
+    @SuppressWarnings("unchecked") // X is what the stream's pollNext throws (see the class comment)
+    public Poll<Optional<T>> poll(Context cx) throws X {
+        Poll<T> p;
+        try {
+            p = stream.pollNext(cx);
+        } catch (Exception e) {
+            throw (X) e;
+        }
         if (p.isPending()) return Poll.pending();
         if (AsyncStream.isEnd(p)) return Poll.ready(Optional.empty());
         T next = p.value();

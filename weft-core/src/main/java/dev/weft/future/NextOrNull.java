@@ -7,8 +7,11 @@ import java.util.Objects;
  * end. It borrows the stream and keeps no state of its own, so one instance serves every element: a
  * stream may hand out the same one each time, and polling it again after it was ready asks for the
  * element after. Cancelling it leaves the stream as it is. Polling task only.
+ *
+ * <p>It fails with what the stream threw, typed {@code X}: {@code Exception} for any stream, the
+ * declared type for a {@link FallibleStream} (whose {@code pollNext} throws nothing else checked).
  */
-final class NextOrNull<T> implements Future<T> {
+final class NextOrNull<T, X extends Exception> implements Fallible<T, X> {
     private final AsyncStream<T> stream;
 
     NextOrNull(AsyncStream<T> stream) {
@@ -16,8 +19,14 @@ final class NextOrNull<T> implements Future<T> {
     }
 
     @Override
-    public Poll<T> poll(Context cx) throws Exception {
-        Poll<T> p = stream.pollNext(cx);
+    @SuppressWarnings("unchecked") // X is what the stream's pollNext throws (see the class comment)
+    public Poll<T> poll(Context cx) throws X {
+        Poll<T> p;
+        try {
+            p = stream.pollNext(cx);
+        } catch (Exception e) {
+            throw (X) e;
+        }
         if (p.isPending()) return p;
         if (AsyncStream.isEnd(p)) return Poll.ready(null); // the one shared ready null: allocates nothing
         if (p.value() == null) throw NullElement.in(stream);

@@ -1,7 +1,8 @@
 package dev.weft.io;
 
-import dev.weft.future.AsyncStream;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Future;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 
@@ -203,7 +204,7 @@ public final class AsyncIo {
      * @param charset how the bytes are decoded
      * @return a stream of lines, ending with the source
      */
-    public static AsyncStream<String> lines(AsyncBufRead in, Charset charset) {
+    public static FallibleStream<String, IOException> lines(AsyncBufRead in, Charset charset) {
         return lines(in, charset, DEFAULT_MAX_LINE);
     }
 
@@ -218,7 +219,7 @@ public final class AsyncIo {
      * @param maxLineBytes the longest line taken, in bytes (positive)
      * @return a stream of lines, ending with the source
      */
-    public static AsyncStream<String> lines(AsyncBufRead in, Charset charset, int maxLineBytes) {
+    public static FallibleStream<String, IOException> lines(AsyncBufRead in, Charset charset, int maxLineBytes) {
         return new Lines(in, charset, maxLineBytes);
     }
 }

@@ -1,6 +1,6 @@
 package dev.weft.io;
 
-import dev.weft.future.AsyncStream;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  *
  * {@snippet :
  * BufReader in = new BufReader(socket);
- * AsyncStream<String> lines = in.lines();
+ * FallibleStream<String, IOException> lines = in.lines();
  * // poll lines.pollNext(cx) until it answers AsyncStream.end(): one line per element, without
  * // "\n" / "\r\n"
  * }
@@ -87,7 +87,7 @@ public final class BufReader implements AsyncBufRead {
     }
 
     /** @return the lines of this reader, decoded as UTF-8; see {@link AsyncIo#lines(AsyncBufRead, Charset)} */
-    public AsyncStream<String> lines() {
+    public FallibleStream<String, IOException> lines() {
         return AsyncIo.lines(this, StandardCharsets.UTF_8);
     }
 
@@ -95,7 +95,7 @@ public final class BufReader implements AsyncBufRead {
      * @param maxLineBytes the longest line taken; see {@link AsyncIo#lines(AsyncBufRead, Charset, int)}
      * @return the lines of this reader, decoded as UTF-8
      */
-    public AsyncStream<String> lines(int maxLineBytes) {
+    public FallibleStream<String, IOException> lines(int maxLineBytes) {
         return AsyncIo.lines(this, StandardCharsets.UTF_8, maxLineBytes);
     }
 }

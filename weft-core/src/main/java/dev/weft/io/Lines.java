@@ -1,6 +1,7 @@
 package dev.weft.io;
 
 import dev.weft.future.AsyncStream;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import java.io.ByteArrayOutputStream;
@@ -19,7 +20,7 @@ import java.nio.charset.Charset;
  * polls (never more than the limit), so a pending poll loses nothing; {@code done} once the end
  * was answered or the limit was crossed.
  */
-final class Lines implements AsyncStream<String> {
+final class Lines implements FallibleStream<String, IOException> {
     private final AsyncBufRead in;
     private final Charset charset;
     private final int maxLineBytes;

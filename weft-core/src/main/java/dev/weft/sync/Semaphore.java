@@ -10,6 +10,10 @@ import java.util.function.Supplier;
  *
  * {@snippet :
  * Semaphore connections = new Semaphore(10);
+ * try (Permits p = Weft.await(connections.acquirePermits(1))) { // released on every way out
+ *     serve();
+ * }
+ * // or by hand:
  * Weft.await(connections.acquire(1));
  * try {
  *     serve();
@@ -74,6 +78,27 @@ public final class Semaphore {
      */
     public Future<Void> acquire(int n) {
         return acquire(n, () -> null);
+    }
+
+    /**
+     * Acquires {@code n} permits as {@link #acquire(int)} does, held by a guard that gives them
+     * back when closed. Wakes, throws and is cancel-safe as {@code acquire}.
+     *
+     * @param n how many permits, at least 1
+     * @return a future of the guard; release with {@link Permits#release()} or close it
+     */
+    public Future<Permits> acquirePermits(int n) {
+        return acquire(n, () -> new Permits(this, n));
+    }
+
+    /**
+     * Takes {@code n} permits as {@link #tryAcquire(int)} does, held by a guard.
+     *
+     * @param n how many, at least 1
+     * @return the guard, or {@code null} if they were not taken
+     */
+    public Permits tryAcquirePermits(int n) {
+        return tryAcquire(n) ? new Permits(this, n) : null;
     }
 
     <G> Acquire<G> acquire(int n, Supplier<G> grant) {

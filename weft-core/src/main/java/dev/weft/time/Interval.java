@@ -1,6 +1,6 @@
 package dev.weft.time;
 
-import dev.weft.future.AsyncStream;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
 
@@ -24,7 +24,7 @@ import dev.weft.future.Poll;
  * }
  * }
  */
-public final class Interval implements AsyncStream<Long> {
+public final class Interval implements FallibleStream<Long, RuntimeException> {
     private final Sleep sleep;
     private final long period;
     private final MissedTickBehavior behavior;
