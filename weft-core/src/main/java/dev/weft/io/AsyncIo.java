@@ -202,7 +202,7 @@ public final class AsyncIo {
      * ({@link #lossyLines(AsyncBufRead, Charset, int)} replaces them with U+FFFD instead). Lines
      * longer than {@link #DEFAULT_MAX_LINE} end the stream with {@link LimitExceededException}. For
      * lines as frames of a protocol, with a writer for the other direction, see
-     * {@code dev.weft.io.codec.LineCodec}.
+     * {@link dev.weft.io.codec.LineCodec}.
      *
      * @param in the buffered source
      * @param charset how the bytes are decoded
