@@ -97,7 +97,8 @@ public final class FramedReader<T> implements AsyncStream<T> {
                 if (frame != null) return Poll.ready(frame);
                 fresh = false;
             }
-            if (buf.limit() == buf.capacity()) makeRoom();
+            if (!buf.hasRemaining()) buf.limit(0); // all decoded: read from the front again
+            else if (buf.limit() == buf.capacity()) makeRoom();
             int start = buf.position();
             buf.position(buf.limit()).limit(buf.capacity()); // write mode after the bytes held
             Poll<Integer> p;

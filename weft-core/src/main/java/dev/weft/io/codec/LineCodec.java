@@ -25,8 +25,8 @@ import java.util.Arrays;
  *
  * <ul>
  *   <li><em>Limit:</em> a line longer than {@code maxLineBytes} bytes (its terminator left out)
- *       fails with {@link LimitExceededException} as soon as that many bytes arrived without a
- *       {@code "\n"}, whether decoding or encoding.</li>
+ *       fails with {@link LimitExceededException}: decoding, as soon as more bytes than that
+ *       arrived without a {@code "\n"}; encoding, before anything of it is buffered.</li>
  *   <li><em>Text:</em> strict by default: a line that is not valid in the charset fails with
  *       {@link dev.weft.io.InvalidDataException}, whose message names the line (counted from 1),
  *       the offset in it and the bytes. {@link #lossy()} replaces such bytes with U+FFFD
