@@ -144,8 +144,8 @@ public final class FramedReader<T> implements AsyncStream<T> {
      *
      * {@snippet :
      * FramedReader<String> head = new FramedReader<>(socket, LineCodec.of(StandardCharsets.ISO_8859_1, 8192));
-     * while (!await(head.nextOrNull()).isEmpty()) { } // the head's lines, up to the empty one
-     * byte[] bodyStart = head.takeBuffered();        // then the rest: these bytes, and the socket's
+     * for (String line; (line = await(head.nextOrNull())) != null && !line.isEmpty(); ) { } // the head
+     * byte[] bodyStart = head.takeBuffered(); // then the rest: these bytes, and the socket's
      * }
      *
      * @return the bytes, possibly none
