@@ -17,6 +17,7 @@ module dev.weft {
     exports dev.weft.exec;
     exports dev.weft.task;
     exports dev.weft.io;
+    exports dev.weft.io.codec;
     exports dev.weft.time;
     exports dev.weft.coro;
     exports dev.weft.net;

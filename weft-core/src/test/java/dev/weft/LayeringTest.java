@@ -33,6 +33,7 @@ class LayeringTest {
             "task",     // the raw task and its handle
             "time",     // clock, timer wheel and the timers a driver fires
             "io",       // AsyncRead / AsyncWrite and their combinators
+            "io.codec", // frames over AsyncRead / AsyncWrite: decoders, encoders, framed reader and writer
             "net",      // the reactor and sockets
             "blocking", // the blocking pool
             "sync",     // channels, locks, events

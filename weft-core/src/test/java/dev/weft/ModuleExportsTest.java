@@ -25,6 +25,7 @@ class ModuleExportsTest {
             "dev.weft.exec",
             "dev.weft.task",
             "dev.weft.io",
+            "dev.weft.io.codec",
             "dev.weft.time",
             "dev.weft.coro",
             "dev.weft.net",

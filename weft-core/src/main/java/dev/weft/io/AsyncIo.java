@@ -195,10 +195,15 @@ public final class AsyncIo {
 
     /**
      * The lines of {@code in}, each without its {@code "\n"} or {@code "\r\n"}, decoded with
-     * {@code charset}. Woken as {@code in}'s reads are. Cancel-safe between elements: a partly
-     * read line is kept by the stream.
+     * {@code charset}; a last line without a terminator is an element too. Woken as {@code in}'s
+     * reads are. Cancel-safe between elements: a partly read line is kept by the stream.
      *
-     * Lines longer than {@link #DEFAULT_MAX_LINE} end the stream with {@link LimitExceededException}.
+     * Strict: a line that is not valid in {@code charset} ends the stream with
+     * {@link InvalidDataException}, whose message names the line and the bytes
+     * ({@link #lossyLines(AsyncBufRead, Charset, int)} replaces them with U+FFFD instead). Lines
+     * longer than {@link #DEFAULT_MAX_LINE} end the stream with {@link LimitExceededException}. For
+     * lines as frames of a protocol, with a writer for the other direction, see
+     * {@link dev.weft.io.codec.LineCodec}.
      *
      * @param in the buffered source
      * @param charset how the bytes are decoded
@@ -210,16 +215,37 @@ public final class AsyncIo {
 
     /**
      * The lines of {@code in} as {@link #lines(AsyncBufRead, Charset)}, with a limit of its own:
-     * a line (without its terminator's {@code "\n"}) longer than {@code maxLineBytes} bytes ends the
-     * stream with {@link LimitExceededException}, so a peer that never sends {@code "\n"} cannot
-     * exhaust the heap.
+     * a line (without its {@code "\n"} or {@code "\r\n"}) longer than {@code maxLineBytes} bytes
+     * ends the stream with {@link LimitExceededException}, so a peer that never sends
+     * {@code "\n"} cannot exhaust the heap.
+     *
+     * {@snippet :
+     * FallibleStream<String, IOException> lines = AsyncIo.lines(new BufReader(socket), StandardCharsets.UTF_8, 1024);
+     * for (String line; (line = await(lines.nextOrNull())) != null; ) System.out.println(line);
+     * }
      *
      * @param in the buffered source
-     * @param charset how the bytes are decoded
+     * @param charset how the bytes are decoded; bytes not valid in it end the stream with
+     *     {@link InvalidDataException}
      * @param maxLineBytes the longest line taken, in bytes (positive)
      * @return a stream of lines, ending with the source
      */
     public static FallibleStream<String, IOException> lines(AsyncBufRead in, Charset charset, int maxLineBytes) {
-        return new Lines(in, charset, maxLineBytes);
+        return new Lines(in, charset, maxLineBytes, false);
+    }
+
+    /**
+     * The lines of {@code in} as {@link #lines(AsyncBufRead, Charset, int)}, except that bytes not
+     * valid in {@code charset} are replaced with U+FFFD instead of ending the stream: for text
+     * that is shown, never for text that is parsed or compared (two different inputs may give the
+     * same line).
+     *
+     * @param in the buffered source
+     * @param charset how the bytes are decoded, lossily
+     * @param maxLineBytes the longest line taken, in bytes (positive)
+     * @return a stream of lines, ending with the source
+     */
+    public static FallibleStream<String, IOException> lossyLines(AsyncBufRead in, Charset charset, int maxLineBytes) {
+        return new Lines(in, charset, maxLineBytes, true);
     }
 }

@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * BufReader in = new BufReader(socket);
  * FallibleStream<String, IOException> lines = in.lines();
  * // poll lines.pollNext(cx) until it answers AsyncStream.end(): one line per element, without
- * // "\n" / "\r\n"
+ * // "\n" / "\r\n"; bytes that are not UTF-8 end it with InvalidDataException
  * }
  *
  * <p>Reads larger than the buffer, made while it is empty, go straight to the inner source. Not
@@ -86,14 +86,17 @@ public final class BufReader implements AsyncBufRead {
         return Poll.ready(n);
     }
 
-    /** @return the lines of this reader, decoded as UTF-8; see {@link AsyncIo#lines(AsyncBufRead, Charset)} */
+    /**
+     * @return the lines of this reader, decoded as strict UTF-8; see
+     *     {@link AsyncIo#lines(AsyncBufRead, Charset)}
+     */
     public FallibleStream<String, IOException> lines() {
         return AsyncIo.lines(this, StandardCharsets.UTF_8);
     }
 
     /**
      * @param maxLineBytes the longest line taken; see {@link AsyncIo#lines(AsyncBufRead, Charset, int)}
-     * @return the lines of this reader, decoded as UTF-8
+     * @return the lines of this reader, decoded as strict UTF-8
      */
     public FallibleStream<String, IOException> lines(int maxLineBytes) {
         return AsyncIo.lines(this, StandardCharsets.UTF_8, maxLineBytes);

@@ -35,6 +35,8 @@ class ReadmeSnippetsTest {
             import dev.weft.exec.*;
             import dev.weft.future.Future;
             import dev.weft.future.*;
+            import dev.weft.io.*;
+            import dev.weft.io.codec.*;
             import dev.weft.net.*;
             import dev.weft.scope.*;
             import dev.weft.sim.*;
@@ -64,6 +66,7 @@ class ReadmeSnippetsTest {
             "public static void main", "static Future<String> fetch() { return Future.ready(\"\"); }",
             "// 200 URLs", "List<String> urls = List.of(); Future<String> get(String url) { return Future.ready(url); }",
             "try {", "TcpStream conn; byte[] buf = new byte[8]; static final byte[] BYE = {};",
+            "// a service that answers each line", "TcpStream conn;",
             "// Accepting.serve", "final TcpListener listener = null; final Shutdown shutdown = null; final Function<TcpStream, Future<?>> serve = null;",
             "rt.spawn(TaskLocal", "WeftRuntime rt; static final TaskLocal<String> REQUEST_ID = TaskLocal.named(\"request-id\");"
                     + " Channel<String> replies = Channel.unbounded();",

@@ -5,6 +5,8 @@ import static dev.weft.Weft.await;
 import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.io.AsyncIo;
+import dev.weft.io.codec.FramedReader;
+import dev.weft.io.codec.LineCodec;
 import dev.weft.net.TcpStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -13,8 +15,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * A bare HTTP/1.1 GET over a Weft TCP stream, for the fan-out examples (a service would use the
  * JDK's {@code java.net.http.HttpClient} through {@code Future.fromStage}): connects, sends the
- * request with {@code Connection: close}, reads the whole response, and fails with
- * {@link ServerError} on a 5xx. Cancelled, it closes its connection (try-with-resources), so the
+ * request with {@code Connection: close}, reads the response's head line by line (a
+ * {@link LineCodec} over the stream, lines of at most {@link #MAX_HEAD_LINE} bytes), fails with
+ * {@link ServerError} on a 5xx, then reads the body to the end. Cancelled, it closes its connection (try-with-resources), so the
  * server sees the request abandoned.
  *
  * {@snippet :
@@ -22,8 +25,11 @@ import java.nio.charset.StandardCharsets;
  * }
  */
 public final class Get {
-    /** The most bytes of a response read. */
+    /** The most bytes of a response's body read. */
     static final int MAX_RESPONSE = 1 << 20;
+
+    /** The longest line of a response's head. */
+    static final int MAX_HEAD_LINE = 8 << 10;
 
     private Get() {}
 
@@ -46,11 +52,15 @@ public final class Get {
                 byte[] request = ("GET " + path + " HTTP/1.1\r\nHost: " + server.getHostString()
                         + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
                 await(s.writeAll(request, 0, request.length));
-                String response = new String(await(AsyncIo.readToEnd(s, MAX_RESPONSE)), StandardCharsets.ISO_8859_1);
-                String status = response.lines().findFirst().orElse("");
-                if (status.matches("HTTP/1\\.[01] 5\\d\\d.*")) throw new ServerError(status);
-                int body = response.indexOf("\r\n\r\n");
-                return body < 0 ? "" : response.substring(body + 4);
+                FramedReader<String> head = new FramedReader<>(s, LineCodec.of(StandardCharsets.ISO_8859_1, MAX_HEAD_LINE));
+                String status = await(head.nextOrNull());
+                if (status != null && status.matches("HTTP/1\\.[01] 5\\d\\d.*")) throw new ServerError(status);
+                String field = status;
+                while (field != null && !field.isEmpty()) field = await(head.nextOrNull()); // up to the empty line
+                if (field == null) return "";                                               // a head without its end
+                byte[] bodyStart = head.takeBuffered(); // what came with the head's last line
+                byte[] rest = await(AsyncIo.readToEnd(s, MAX_RESPONSE - bodyStart.length));
+                return new String(bodyStart, StandardCharsets.ISO_8859_1) + new String(rest, StandardCharsets.ISO_8859_1);
             }
         });
     }

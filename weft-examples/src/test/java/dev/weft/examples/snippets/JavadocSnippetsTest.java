@@ -38,6 +38,7 @@ class JavadocSnippetsTest {
             import dev.weft.future.*;
             import dev.weft.future.Future;
             import dev.weft.io.*;
+            import dev.weft.io.codec.*;
             import dev.weft.net.*;
             import dev.weft.scope.*;
             import dev.weft.sim.*;

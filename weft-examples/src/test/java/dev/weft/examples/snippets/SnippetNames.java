@@ -2,6 +2,7 @@ package dev.weft.examples.snippets;
 
 import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Future;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.net.TcpListener;
@@ -19,6 +20,7 @@ import dev.weft.sync.Sender;
 import dev.weft.task.Task;
 import dev.weft.io.AsyncWrite;
 import java.io.File;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -53,7 +55,7 @@ abstract class SnippetNames {
     ByteBuffer head;
     ByteBuffer body;
     AsyncWrite sink;
-    AsyncStream<String> lines;
+    FallibleStream<String, IOException> lines;
     AsyncStream<String> stream;
     Flow.Publisher<ByteBuffer> bodyPublisher;
     List<String> seen;
