@@ -11,8 +11,9 @@ import java.net.SocketOption;
 import java.nio.ByteBuffer;
 
 /**
- * One end of a connected stream, as a {@code SocketStream} drives it: over a real NIO channel
- * ({@code dev.weft.net.StreamIo}) or a {@link NetProvider}'s connection.
+ * One end of a connected stream, as a {@code SocketStream} drives it: a socket of a runtime's
+ * poller ({@code nio.NioStream} over a NIO channel, {@code epoll.EpollStream} over a file
+ * descriptor) or a {@link NetProvider}'s connection (the simulator's).
  *
  * {@snippet :
  * Poll<Integer> n = endpoint.pollRead(cx, buf); // pending: cx's waker is registered

@@ -73,7 +73,7 @@ import java.nio.channels.SelectionKey;
  * starts after the key got its interest reports the direction for as long as it is ready. So a
  * waiter registered at any moment, whether its channel became ready before or after, is woken by
  * the first select that follows (or by {@link #close()}). Callers may therefore skip an operation
- * they believe would block and register at once (see {@code StreamIo}): a wrong guess costs one
+ * they believe would block and register at once (see {@code NioStream}): a wrong guess costs one
  * select round, never a lost wake-up.
  *
  * <h2>Why armed-without-waiters cannot spin</h2>
