@@ -38,7 +38,7 @@ class JdbcRecipeTest {
     static void start() throws SQLException {
         pg = Database.ready();
         pool = pg.hikari(POOL);
-        db = JdbcRecipe.over(pool);
+        db = JdbcRecipe.over(pool, POOL);
         rt = WeftRuntime.builder().workers(2).onUncaughtException(failures::add).build();
     }
 

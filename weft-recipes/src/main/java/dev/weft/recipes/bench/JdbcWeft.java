@@ -15,8 +15,8 @@ final class JdbcWeft implements Contender {
     private final WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("bench-jdbc-").build();
     private final JdbcRecipe db;
 
-    JdbcWeft(DataSource pool) {
-        this.db = JdbcRecipe.over(pool);
+    JdbcWeft(DataSource pool, int connections) {
+        this.db = JdbcRecipe.over(pool, connections);
     }
 
     @Override

