@@ -17,4 +17,8 @@ interface Contender extends AutoCloseable {
      * @throws Exception if a query failed
      */
     long run(long deadlineNanos) throws Exception;
+
+    /** Stops what the contender started (its runtime, its connections). */
+    @Override
+    void close();
 }
