@@ -27,7 +27,8 @@ import java.util.concurrent.TimeoutException;
  * {@code select 1} on the connection, which its driver queues behind the cancelled query, so the
  * connection is idle (the server has ended the query) once that answers. A connection that fails
  * the check, or does not answer it within {@link #CHECK_BOUND}, has its backend ended
- * ({@code pg_terminate_backend}) and is closed and replaced by a new one: r2dbc-postgresql 1.1.3 can leave a connection whose subscription was cancelled at an unlucky
+ * ({@code pg_terminate_backend}, then waited for until {@code pg_stat_activity} no longer lists it)
+ * and is closed and replaced by a new one: r2dbc-postgresql 1.1.3 can leave a connection whose subscription was cancelled at an unlucky
  * moment (after the query was queued, before its result came) with a conversation nobody reads,
  * behind which every later query waits for ever (seen here under 30 concurrent timeouts).
  *
@@ -106,6 +107,10 @@ final class IdleConnections {
                 await(Reactive.all(control.createStatement("select pg_terminate_backend($1)").bind(0, p.backendPid()).execute()
                         .flatMap(r -> r.map((row, meta) -> row.get(0)))));
                 c.close().subscribe();
+                while (await(Reactive.single(control.createStatement("select count(*) from pg_stat_activity where pid = $1")
+                        .bind(0, p.backendPid()).execute().flatMap(r -> r.map((row, meta) -> row.get(0, Long.class))))) > 0) {
+                    await(Time.sleep(Duration.ofMillis(10))); // the backend ends once it handles the signal
+                }
                 release(await(open()));
                 return null;
             }
