@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code conn}, the list {@code urls}) are declared in a frame per block, found by the block's
  * first line; the block itself is compiled as written, as statements of a method or, for a block
  * that declares a method, as a member of a class (its own import lines are among the imports every
- * block gets).
+ * block gets). Blocks marked {@code java weft-recipes} (the database section) need that module's
+ * drivers: its {@code ReadmeDatabaseSnippetsTest} compiles them, and this test's pattern leaves
+ * them out.
  */
 class ReadmeSnippetsTest {
     private static final Pattern BLOCK = Pattern.compile("(?ms)^```java\\n(.*?)^```");
