@@ -13,9 +13,9 @@ import java.util.Set;
  * StackTraceElement site = CallSite.of(worker.getStackTrace(), depth); // e.g. MyServer.handle(MyServer.java:42)
  * }
  */
-final class CallSite {
+public final class CallSite {
     /** The layers of weft-core, as the layering test lists them (it checks that this set matches). */
-    static final Set<String> WEFT_LAYERS = Set.of("future", "internal", "driver", "task", "time", "io", "net",
+    public static final Set<String> WEFT_LAYERS = Set.of("future", "internal", "driver", "task", "time", "io", "net",
             "blocking", "sync", "exec", "fs", "coro", "scope", "flow");
     private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
 
@@ -27,7 +27,7 @@ final class CallSite {
      * @return the topmost user frame among the first {@code depth}, else the topmost frame that is
      *     not the JDK's, else the topmost frame
      */
-    static StackTraceElement of(StackTraceElement[] stack, int depth) {
+    public static StackTraceElement of(StackTraceElement[] stack, int depth) {
         StackTraceElement notJdk = null;
         for (int i = 0; i < depth; i++) {
             String c = stack[i].getClassName();
@@ -39,7 +39,7 @@ final class CallSite {
     }
 
     /** @return whether {@code className} is a class of weft-core */
-    static boolean isWeft(String className) {
+    public static boolean isWeft(String className) {
         if (!className.startsWith("dev.weft.")) return false;
         String rest = className.substring("dev.weft.".length());
         int dot = rest.indexOf('.');
