@@ -9,10 +9,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.exec.BlockedWorker;
 import dev.weft.exec.WeftRuntime;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runtime reports a poll that holds a worker longer than its threshold, sampled while the worker
@@ -98,6 +103,29 @@ class BlockedWorkerTest {
             assertThatThrownBy(() -> assertReportedWhileStuck(rt, broken::reports, Duration.ofMillis(1_500)))
                     .isInstanceOf(AssertionError.class);
         }
+    }
+
+    @Test
+    void theReportIsAJfrEventWithTheCallSiteAndTheStack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("blocked.jfr");
+        AtomicInteger line = new AtomicInteger();
+        try (Recording r = new Recording()) {
+            r.enable("dev.weft.BlockedWorker");
+            r.start();
+            try (WeftRuntime rt = runtime(THRESHOLD)) {
+                rt.blockOn(sleepingPoll(1_000, line));
+            }
+            r.stop();
+            r.dump(file);
+        }
+        List<RecordedEvent> events = RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals("dev.weft.BlockedWorker")).toList();
+        assertThat(events).singleElement().satisfies(e -> {
+            assertThat(e.getString("worker")).startsWith("blocked-");
+            assertThat(e.getString("callSite")).endsWith("(BlockedWorkerChecks.java:" + line.get() + ")");
+            assertThat(e.getString("stack")).contains("java.lang.Thread.sleep(");
+            assertThat(e.getDuration("blocked")).isGreaterThanOrEqualTo(THRESHOLD);
+        });
     }
 
     @Test
