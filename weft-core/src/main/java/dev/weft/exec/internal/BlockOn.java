@@ -6,6 +6,7 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
+import dev.weft.internal.Drivers;
 import dev.weft.internal.Outcomes;
 import dev.weft.internal.Parker;
 import dev.weft.internal.Simulation;
@@ -83,7 +84,8 @@ public final class BlockOn {
      * @throws IllegalStateException on a runtime's worker thread
      */
     public static void refuseOnWorker(String call, String where, String instead) {
-        Simulation.refuseIfSimulated(call + where + ", which would block the simulation's only thread (" + instead + ")");
+        Simulation sim = Drivers.currentOrNull(Simulation.KEY); // looked up first: no message is built on the way through
+        if (sim != null) throw sim.refuse(call + where + ", which would block the simulation's only thread (" + instead + ")");
         Thread t = Thread.currentThread();
         if (Scheduler.isWorker(t)) {
             throw new IllegalStateException(call + " called on worker " + t.getName() + where + " would block it, and"
