@@ -2,6 +2,7 @@ package dev.weft;
 
 import dev.weft.coro.Coroutine;
 import dev.weft.coro.internal.UnwovenAwait;
+import dev.weft.coro.internal.UnwovenBody;
 import dev.weft.coro.internal.VirtualCoroutine;
 import dev.weft.exec.internal.BlockOn;
 import dev.weft.exec.WeftRuntime;
@@ -64,8 +65,8 @@ public final class Weft {
     public static <T> T await(Future<T> future) {
         VirtualCoroutine<?> coroutine = VirtualCoroutine.current();
         if (coroutine != null) return coroutine.await(future);
-        UnwovenAwait.refuseOnWorker();
-        return BlockOn.blockOn(future);
+        UnwovenAwait.refuseOnWorker("Weft.await(...)");
+        return BlockOn.blockOn(future, "Weft.await(...)", " outside an async body");
     }
 
     /**
@@ -105,7 +106,10 @@ public final class Weft {
      * no thread, no continuation, no JVM flag, one small object per call; this method is then not
      * called at all. Unwoven, the same body runs as a stackful coroutine ({@link Coroutine#async}),
      * which also suspends in awaits deeper in the call stack. A woven body suspends only at its own
-     * awaits: an await in a helper it calls must itself be in a {@code Weft.async} body.
+     * awaits: an await in a helper it calls must itself be in a {@code Weft.async} body. The first
+     * body in a JVM that runs stackful this way logs a notice (System.Logger {@code dev.weft.coro},
+     * INFO) naming its class; {@code RuntimeMetrics.wovenBodies()} and {@code stackfulBodies()}
+     * count both kinds. {@link Coroutine#async} is stackful on purpose and logs nothing.
      *
      * {@snippet :
      * Future<String> f = Weft.async(() -> "hello " + Weft.await(Future.ready("world")));
@@ -116,6 +120,7 @@ public final class Weft {
      * @return the coroutine's future (cancel-safe: cancelling unwinds the body)
      */
     public static <T> Future<T> async(Callable<? extends T> body) {
+        UnwovenBody.runsStackful(body);
         return Coroutine.async(body);
     }
 
@@ -193,7 +198,8 @@ public final class Weft {
      * @throws IllegalStateException if called on a runtime's worker (await instead)
      */
     public static <T> T run(Future<T> future) {
-        BlockOn.refuseOnWorker("Weft.run");
+        BlockOn.refuseOnWorker("Weft.run(...)", "", "inside a task, await the future in a Weft.async body, or"
+                + " spawn it on the current runtime with Task.spawn");
         try (WeftRuntime rt = WeftRuntime.builder().threadNamePrefix("weft-main-").build()) {
             return rt.blockOn(future);
         }

@@ -121,4 +121,12 @@ class LayeringTest {
         assertThat(violations(Set.of(List.of("dev.weft.exec.internal", TASK_INTERNAL)))).isEmpty();
         assertThat(violations(Set.of(List.of("dev.weft.task", TASK_INTERNAL)))).isEmpty();
     }
+
+    /** What the blocked-worker report counts as Weft's own frames is every layer here, and only those. */
+    @Test
+    void theBlockedWorkerCallSiteSkipsTheFramesOfEveryLayer() {
+        Set<String> layers = new LinkedHashSet<>(LAYERS);
+        layers.remove("");
+        assertThat(dev.weft.exec.internal.CallSite.WEFT_LAYERS).containsExactlyInAnyOrderElementsOf(layers);
+    }
 }

@@ -16,8 +16,13 @@ import java.util.List;
  * @param workers its workers
  * @param tasks its live tasks
  * @param atNanos when the sample was read, on this JVM's {@code System.nanoTime()}
+ * @param blockedWorkers one line per call site whose poll held a worker longer than the runtime's
+ *     blocked-worker threshold (empty if none, or the runtime's Weft is older than the detector)
+ * @param wovenBodies {@code Weft.async} bodies made on its workers that were woven
+ * @param stackfulBodies {@code Weft.async} bodies made on its workers that run stackful, their class not woven
  */
-record Sample(String runtime, boolean taskStats, long liveTasks, List<Worker> workers, List<Task> tasks, long atNanos) {
+record Sample(String runtime, boolean taskStats, long liveTasks, List<Worker> workers, List<Task> tasks, long atNanos,
+        List<String> blockedWorkers, long wovenBodies, long stackfulBodies) {
 
     /**
      * One worker.

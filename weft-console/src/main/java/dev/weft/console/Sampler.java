@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import javax.management.AttributeNotFoundException;
 import javax.management.InstanceNotFoundException;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
@@ -64,7 +65,19 @@ final class Sampler {
                     (Long) t.get("wakes"), (Long) t.get("selfWakes"), (Long) t.get("longestPollNanos"),
                     (String) t.get("spawnSite"), (String) t.get("waitsOn"), text(t, "scopes"), text(t, "context")));
         }
-        return new Sample(name, stats, live, workers, tasks, System.nanoTime());
+        String[] blocked = (String[]) optional(server, n, "BlockedWorkerReports", new String[0]);
+        return new Sample(name, stats, live, workers, tasks, System.nanoTime(), List.of(blocked),
+                (Long) optional(server, n, "WovenBodies", 0L), (Long) optional(server, n, "StackfulBodies", 0L));
+    }
+
+    /** @return the attribute, or {@code absent} if the runtime has none (its Weft is older than the attribute) */
+    private static Object optional(MBeanServerConnection server, ObjectName n, String attribute, Object absent)
+            throws JMException, IOException {
+        try {
+            return server.getAttribute(n, attribute);
+        } catch (AttributeNotFoundException older) {
+            return absent;
+        }
     }
 
     /** @return the item {@code key} of a row, or empty if the row has none (a runtime older than the item) */

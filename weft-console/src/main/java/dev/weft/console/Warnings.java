@@ -12,7 +12,10 @@ import java.util.function.ToLongFunction;
  * whose longest poll took longer than {@code --poll-warn} (it blocked its worker), a task idle for
  * longer than {@code --idle-warn} (perhaps a lost wake-up). When more than {@value #PER_KIND} tasks
  * draw one kind, that kind is one line: how many, and the worst of them. Each needs task
- * statistics; without them the one warning says how to turn them on.
+ * statistics; without them the one warning says how to turn them on. Two warnings need none, and
+ * come first: each call site the runtime found blocking a worker (its blocked-worker detector, the
+ * first {@value #PER_KIND}, then how many more), and {@code Weft.async} bodies that all run
+ * stackful (the weaver left out of the build).
  *
  * {@snippet :
  * for (String w : Warnings.of(sample, options)) System.out.println("! " + w);
@@ -33,6 +36,16 @@ final class Warnings {
      */
     static List<String> of(Sample s, Options o) {
         List<String> out = new ArrayList<>();
+        List<String> blocked = s.blockedWorkers();
+        for (int i = 0; i < Math.min(PER_KIND, blocked.size()); i++) out.add(blocked.get(i));
+        if (blocked.size() > PER_KIND) {
+            out.add((blocked.size() - PER_KIND) + " more call sites blocked a worker of " + s.runtime()
+                    + " (the runtime's log has each, with its stack)");
+        }
+        if (s.stackfulBodies() > 0 && s.wovenBodies() == 0) {
+            out.add(s.stackfulBodies() + " Weft.async bodies of " + s.runtime() + " run stackful and none woven:"
+                    + " their classes were not woven (is the weft-weaver plugin in the build?)");
+        }
         if (!s.taskStats()) {
             out.add("task statistics are off in " + s.runtime()
                     + ": start its JVM with -Dweft.taskStats=true (or build it with WeftRuntime.builder().taskStats(true))");

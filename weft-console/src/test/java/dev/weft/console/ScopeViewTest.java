@@ -30,7 +30,7 @@ class ScopeViewTest {
                 task("f0f0f0f0", "idle", 9, ""),
                 task("c0c0c0c0", "scheduled", 7, "requestId=r-17", FAN_OUT, REQUEST),
                 task("d0d0d0d0", "idle", 3, "requestId=r-17", REQUEST),
-                task("10101010", "idle", 0, "requestId=r-17")), 0);
+                task("10101010", "idle", 0, "requestId=r-17")), 0, List.of(), 0, 0);
     }
 
     @Test

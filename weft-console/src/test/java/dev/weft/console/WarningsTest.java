@@ -17,7 +17,7 @@ class WarningsTest {
     }
 
     private static List<String> warnings(Sample.Task... tasks) {
-        return Warnings.of(new Sample("rt-", true, tasks.length, List.of(), List.of(tasks), 0), DEFAULTS);
+        return Warnings.of(new Sample("rt-", true, tasks.length, List.of(), List.of(tasks), 0, List.of(), 0, 0), DEFAULTS);
     }
 
     @Test
@@ -59,9 +59,23 @@ class WarningsTest {
 
     @Test
     void withoutTaskStatisticsTheOneWarningSaysHowToTurnThemOn() {
-        assertThat(Warnings.of(new Sample("rt-", false, 1, List.of(), List.of(), 0), DEFAULTS))
+        assertThat(Warnings.of(new Sample("rt-", false, 1, List.of(), List.of(), 0, List.of(), 0, 0), DEFAULTS))
                 .containsExactly("task statistics are off in rt-: start its JVM with -Dweft.taskStats=true"
                         + " (or build it with WeftRuntime.builder().taskStats(true))");
+    }
+
+    @Test
+    void blockedWorkersAndAllStackfulBodiesAreWarnedOfWithoutTaskStatistics() {
+        List<String> blocked = List.of("worker rt-0 blocked for 150 ms (so far) in a poll, at app.Main.handle(Main.java:42): ...",
+                "b", "c", "d", "e");
+        assertThat(Warnings.of(new Sample("rt-", false, 1, List.of(), List.of(), 0, blocked, 0, 7), DEFAULTS)).containsExactly(
+                blocked.get(0), "b", "c",
+                "2 more call sites blocked a worker of rt- (the runtime's log has each, with its stack)",
+                "7 Weft.async bodies of rt- run stackful and none woven: their classes were not woven"
+                        + " (is the weft-weaver plugin in the build?)",
+                "task statistics are off in rt-: start its JVM with -Dweft.taskStats=true"
+                        + " (or build it with WeftRuntime.builder().taskStats(true))");
+        assertThat(Warnings.of(new Sample("rt-", true, 0, List.of(), List.of(), 0, List.of(), 3, 7), DEFAULTS)).isEmpty();
     }
 
     @Test

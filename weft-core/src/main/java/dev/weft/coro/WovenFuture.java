@@ -8,6 +8,7 @@ import dev.weft.future.internal.EndFromFuture;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
 import dev.weft.future.Poll;
+import dev.weft.internal.BodyCounts;
 import dev.weft.internal.Outcomes;
 import java.util.concurrent.CancellationException;
 
@@ -94,8 +95,10 @@ public abstract class WovenFuture<T> implements Future<T>, Awaiting {
     private Future<?> child;
     private byte phase;
 
-    /** For generated subclasses. */
-    protected WovenFuture() {}
+    /** For generated subclasses: counts the body ({@code RuntimeMetrics.wovenBodies}). */
+    protected WovenFuture() {
+        BodyCounts.woven();
+    }
 
     /**
      * Runs the woven body from its current label to its next suspension or its end; what

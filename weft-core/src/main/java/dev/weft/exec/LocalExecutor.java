@@ -102,9 +102,12 @@ public final class LocalExecutor implements AutoCloseable {
      * @param future the future to drive to completion
      * @param <T> the output type
      * @return its output
-     * @throws IllegalStateException if another thread is running this executor, or it is closed
+     * @throws IllegalStateException if another thread is running this executor, or it is closed, or if
+     *     called on a worker of a runtime (it would block that worker)
      */
     public <T> T run(Future<T> future) {
+        BlockOn.refuseOnWorker("LocalExecutor.run(...)", "", "spawn the future on the current runtime with"
+                + " Task.spawn, or await it in a Weft.async body");
         Queues q = queues;
         Thread me = Thread.currentThread();
         synchronized (q) {

@@ -46,6 +46,9 @@ final class RuntimeBean implements WeftRuntimeMXBean {
             e.blockingQueued = m.blockingQueued();
             e.timersArmed = m.timersArmed();
             e.sources = m.sourcesRegistered();
+            e.blockedPolls = m.blockedPolls();
+            e.wovenBodies = m.wovenBodies();
+            e.stackfulBodies = m.stackfulBodies();
             e.commit();
         }
     }
@@ -159,6 +162,26 @@ final class RuntimeBean implements WeftRuntimeMXBean {
     @Override
     public int getSourcesRegistered() {
         return rt.metrics().sourcesRegistered();
+    }
+
+    @Override
+    public long getBlockedPolls() {
+        return rt.metrics().blockedPolls();
+    }
+
+    @Override
+    public String[] getBlockedWorkerReports() {
+        return rt.blockedWorkers().stream().map(BlockedWorker::message).toArray(String[]::new);
+    }
+
+    @Override
+    public long getWovenBodies() {
+        return rt.metrics().wovenBodies();
+    }
+
+    @Override
+    public long getStackfulBodies() {
+        return rt.metrics().stackfulBodies();
     }
 
     @Override

@@ -21,9 +21,17 @@ import java.util.List;
  * @param blockingQueued blocking jobs waiting for a thread
  * @param timersArmed timer entries in the runtime's wheel
  * @param sourcesRegistered channels registered with the runtime's reactor
+ * @param blockedPolls polls that held a worker longer than the blocked-worker threshold
+ *     ({@link WeftRuntime.Builder#blockedWorkerThreshold}), at any call site; 0 with detection off
+ * @param wovenBodies {@code Weft.async} bodies made on the workers that the weaver had compiled
+ *     into state machines
+ * @param stackfulBodies {@code Weft.async} bodies made on the workers that run as stackful
+ *     coroutines because their class was not woven (explicit {@code Coroutine.async} calls are
+ *     not counted)
  */
 public record RuntimeMetrics(String name, List<WorkerMetrics> workers, long liveTasks, int injectionQueueDepth,
-        int blockingThreads, int blockingQueued, int timersArmed, int sourcesRegistered) {
+        int blockingThreads, int blockingQueued, int timersArmed, int sourcesRegistered, long blockedPolls,
+        long wovenBodies, long stackfulBodies) {
 
     /** A snapshot; the list is copied. */
     public RuntimeMetrics {

@@ -1,6 +1,7 @@
 package dev.weft.exec;
 
 import dev.weft.exec.internal.BlockOn;
+import dev.weft.exec.internal.BlockedWorkerWatch;
 import dev.weft.blocking.Blocking;
 import dev.weft.blocking.BlockingPool;
 import dev.weft.blocking.internal.PoolKey;
@@ -72,6 +73,7 @@ public final class WeftRuntime implements AutoCloseable {
     private final String name;
     private volatile boolean closed; // written under this
     private final RuntimeBean bean;
+    private final BlockedWorkerWatch watch; // null: blocked-worker detection is off
 
     private WeftRuntime(Builder b) {
         Simulation.refuseIfSimulated("a real runtime (its worker threads run outside the simulation's order)");
@@ -93,6 +95,8 @@ public final class WeftRuntime implements AutoCloseable {
         this.executor = new WorkStealingExecutor(new Scheduler(b.workers, b.threadNamePrefix, b.onUncaught, this, driver, drivers, b.taskStats));
         this.shutdownTimeout = b.shutdownTimeout;
         executor.scheduler().start();
+        this.watch = b.blockedWorkerThresholdNanos == 0 ? null
+                : BlockedWorkerWatch.start(executor.scheduler(), b.blockedWorkerThresholdNanos, b.threadNamePrefix + "watch");
         this.bean = RuntimeBean.register(this, b.managementBean);
     }
 
@@ -155,7 +159,7 @@ public final class WeftRuntime implements AutoCloseable {
      */
     public <T> T blockOn(Future<T> future) {
         Scheduler s = executor.scheduler();
-        BlockOn.refuseOnWorker("WeftRuntime.blockOn");
+        BlockOn.refuseOnWorker("WeftRuntime.blockOn(...)", "", BlockOn.INSTEAD);
         BlockOn.refuseIfInterrupted(future); // before the spawn: no task that nobody would await
         return BlockOn.blockOn(s.spawnOutside(future, true).awaitedFromOutside());
     }
@@ -194,7 +198,19 @@ public final class WeftRuntime implements AutoCloseable {
     public RuntimeMetrics metrics() {
         Scheduler s = executor.scheduler();
         return new RuntimeMetrics(name, s.workerMetrics(), s.liveTasks(), s.injectionQueueDepth(),
-                blocking.threadCount(), blocking.queuedJobs(), timers.size(), closed ? 0 : net.registeredCount());
+                blocking.threadCount(), blocking.queuedJobs(), timers.size(), closed ? 0 : net.registeredCount(),
+                watch == null ? 0 : watch.blockedPolls(), s.wovenBodies(), s.stackfulBodies());
+    }
+
+    /**
+     * The polls that held a worker longer than the blocked-worker threshold
+     * ({@link Builder#blockedWorkerThreshold}), one report per call site, in the order they were
+     * found (the first 256 call sites); each was logged when found. Empty if detection is off.
+     *
+     * @return the reports so far
+     */
+    public List<BlockedWorker> blockedWorkers() {
+        return watch == null ? List.of() : watch.reports();
     }
 
     /**
@@ -276,7 +292,8 @@ public final class WeftRuntime implements AutoCloseable {
         if (closed) return joinStuck(nanos);
         closed = true;
         long deadline = System.nanoTime() + nanos;
-        executor.scheduler().close(nanos);
+        if (watch != null) watch.stop(deadline); // before the close: a poll cancelled by it is no user's block
+        executor.scheduler().close(Math.max(0, deadline - System.nanoTime()));
         bean.unregister();
         try {
             driver.close(Math.max(0, deadline - System.nanoTime()));
@@ -310,6 +327,7 @@ public final class WeftRuntime implements AutoCloseable {
         for (Thread t : threads()) if (t.isAlive()) alive.add(t);
         Thread f = driver.fallbackThread();
         if (f != null && f.isAlive()) alive.add(f);
+        if (watch != null && watch.thread().isAlive()) alive.add(watch.thread());
         alive.addAll(blocking.liveThreads());
         return List.copyOf(alive);
     }
@@ -362,8 +380,36 @@ public final class WeftRuntime implements AutoCloseable {
         private boolean taskStats = Boolean.getBoolean(TASK_STATS_PROPERTY);
         private boolean managementBean = !"false".equals(System.getProperty(MANAGEMENT_BEAN_PROPERTY));
         private IoPoller poller = IoPoller.fromProperty();
+        private long blockedWorkerThresholdNanos = BlockedWorkerThreshold.fromProperty();
 
         private Builder() {}
+
+        /**
+         * How long one poll may hold a worker before the runtime reports it: 100 ms by default (or
+         * as the system property {@value BlockedWorkerThreshold#PROPERTY} says, in milliseconds);
+         * zero turns the detection off. A watcher thread ({@code <prefix>watch}) looks at the
+         * workers every half threshold; when one poll has held a worker for the threshold, it
+         * samples the worker's stack while the worker is still held and reports the call that
+         * blocked (the topmost frame outside Weft and the JDK), once per call site: a log line
+         * (System.Logger {@code dev.weft}, WARNING) with the stack and what to use instead, a JFR
+         * event {@code dev.weft.BlockedWorker}, {@link WeftRuntime#blockedWorkers()} and
+         * {@link RuntimeMetrics#blockedPolls()}. A parked worker and a task that yields between
+         * its steps are never reported; a poll shorter than the threshold never is either. The
+         * workers pay nothing for it but a store per poll they made anyway.
+         *
+         * {@snippet :
+         * WeftRuntime rt = WeftRuntime.builder().blockedWorkerThreshold(Duration.ofMillis(50)).build();
+         * WeftRuntime quiet = WeftRuntime.builder().blockedWorkerThreshold(Duration.ZERO).build(); // off
+         * }
+         *
+         * @param threshold the longest poll not reported; zero: no detection
+         * @return this builder
+         * @throws IllegalArgumentException if {@code threshold} is negative, or positive and below a millisecond
+         */
+        public Builder blockedWorkerThreshold(Duration threshold) {
+            this.blockedWorkerThresholdNanos = BlockedWorkerThreshold.nanos(threshold);
+            return this;
+        }
 
         /**
          * The reactor the runtime's sockets use: {@link IoPoller#AUTO} (the default, or as the

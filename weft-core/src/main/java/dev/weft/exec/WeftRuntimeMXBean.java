@@ -44,6 +44,18 @@ public interface WeftRuntimeMXBean {
     /** @return channels registered with the reactor */
     int getSourcesRegistered();
 
+    /** @return polls that held a worker longer than the blocked-worker threshold ({@link RuntimeMetrics#blockedPolls()}) */
+    long getBlockedPolls();
+
+    /** @return one line per call site that blocked a worker ({@link BlockedWorker#message()}), in the order found */
+    String[] getBlockedWorkerReports();
+
+    /** @return {@code Weft.async} bodies made on the workers that were woven ({@link RuntimeMetrics#wovenBodies()}) */
+    long getWovenBodies();
+
+    /** @return {@code Weft.async} bodies made on the workers that run stackful ({@link RuntimeMetrics#stackfulBodies()}) */
+    long getStackfulBodies();
+
     /** @return one line per worker: name, polls, steals, parks, LIFO hits, budget yields, queue depth, busy ms */
     String[] getWorkerSummaries();
 

@@ -7,13 +7,17 @@ package dev.weft.internal;
  *
  * <p>Fields: {@code budget}, {@code polling}, {@code wokenInPoll} and {@code ambient} are touched
  * by the owning thread only (they describe what the current thread is doing), so they are plain
- * fields.
+ * fields. {@code wovenBodies} and {@code stackfulBodies} ({@link BodyCounts}) are written by the
+ * owning thread only (or by a coroutine body it carries, on the same OS thread inside its poll)
+ * and read racily by metrics: a snapshot may be a little stale, never torn (a 64-bit long).
  */
 public class CoopThread extends Thread {
     int budget = Coop.UNLIMITED;
     private Object polling;
     private Object wokenInPoll;
     Object ambient;
+    long wovenBodies;
+    long stackfulBodies;
 
     /**
      * A budget-keeping thread.
@@ -37,6 +41,16 @@ public class CoopThread extends Thread {
      */
     public void polling(Object task) {
         polling = task;
+    }
+
+    /** @return woven {@code Weft.async} bodies made on this thread so far ({@link BodyCounts}); any thread, racily */
+    public long wovenBodies() {
+        return wovenBodies;
+    }
+
+    /** @return stackful {@code Weft.async} bodies made on this thread so far ({@link BodyCounts}); any thread, racily */
+    public long stackfulBodies() {
+        return stackfulBodies;
     }
 
     /** @return the task that woke itself during its poll on this thread and was not yet told so */

@@ -335,7 +335,7 @@ public final class TaskScope<T, R> implements AutoCloseable, ScopeView {
             return;
         }
         if (Thread.currentThread() instanceof CoopThread) {
-            UnwovenAwait.refuseOnWorker();
+            UnwovenAwait.refuseOnWorker("TaskScope.close()");
             throw new IllegalStateException("TaskScope.close() of " + name + " on worker " + Thread.currentThread().getName()
                     + " would block it until its " + ledger.live() + " children end. Fix: in a Weft.async body, declare "
                     + "the try-with-resources variable as TaskScope (the weaver then makes its close an await), or "

@@ -118,7 +118,8 @@ class RuntimeTest {
                     return Poll.ready(e.getMessage());
                 }
             });
-            assertTrue(rt.blockOn(t).contains("a worker of a Weft runtime, would block it"));
+            assertTrue(rt.blockOn(t).startsWith("WeftRuntime.blockOn(...) called on worker weft-worker-"));
+            assertTrue(rt.blockOn(t).contains(" would block it, and every task queued on it: "));
         }
     }
 

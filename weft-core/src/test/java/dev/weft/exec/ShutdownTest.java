@@ -39,7 +39,9 @@ class ShutdownTest {
         assertEquals(8, threadsNamed(prefix + "spacer-"));
         // and the fallback thread of the runtime's own timer and I/O driver
         assertEquals(1, threadsNamed(prefix + "driver"));
-        assertEquals(3 + 8 + 1, threadsNamed(prefix));
+        // and the watcher that reports blocked workers (BlockedWorkerWatch)
+        assertEquals(1, threadsNamed(prefix + "watch"));
+        assertEquals(3 + 8 + 1 + 1, threadsNamed(prefix));
         AtomicInteger cancels = new AtomicInteger();
         List<Task<Void>> idle = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) idle.add(rt.spawn(TestFutures.pendingForever(cancels)));

@@ -22,19 +22,20 @@ public final class UnwovenAwait {
     /**
      * Throws if the calling thread is a Weft worker polling a woven body that reached this await.
      *
-     * @throws IllegalStateException naming the unwoven method that awaited and the woven body
+     * @param call the API the user called: {@code Weft.await(...)}, {@code TaskScope.close()}
+     * @throws IllegalStateException naming the call, the unwoven method that made it and the woven body
      */
-    public static void refuseOnWorker() {
+    public static void refuseOnWorker(String call) {
         if (!(Thread.currentThread() instanceof CoopThread)) return;
         List<StackWalker.StackFrame> frames = WALKER.walk(s -> s.dropWhile(f -> f.getClassName().equals("dev.weft.Weft")
-                || f.getDeclaringClass() == UnwovenAwait.class).toList());
+                || f.getClassName().equals("dev.weft.scope.TaskScope") || f.getDeclaringClass() == UnwovenAwait.class).toList());
         for (int i = 1; i < frames.size(); i++) {
             StackWalker.StackFrame f = frames.get(i);
             boolean entersBody = f.getMethodName().equals("poll") || f.getMethodName().equals("resume");
             if (!entersBody || !WovenFuture.class.isAssignableFrom(f.getDeclaringClass())) continue;
             StackWalker.StackFrame helper = frames.get(0);
             StackWalker.StackFrame body = frames.get(i - 1);
-            throw new IllegalStateException("Weft.await in " + describe(helper) + " would block worker thread "
+            throw new IllegalStateException(call + " in " + describe(helper) + " would block worker thread "
                     + Thread.currentThread().getName() + ": it is reached from the woven body " + describe(body)
                     + ", but " + helper.getClassName() + "." + helper.getMethodName() + " was not woven (only bodies "
                     + "passed to Weft.async are). Fix: make " + helper.getMethodName() + " return a Future built with "

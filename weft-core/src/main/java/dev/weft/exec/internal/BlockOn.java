@@ -6,6 +6,7 @@ import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.future.internal.Shielded;
 import dev.weft.future.internal.Wakes;
+import dev.weft.internal.Drivers;
 import dev.weft.internal.Outcomes;
 import dev.weft.internal.Parker;
 import dev.weft.internal.Simulation;
@@ -40,7 +41,22 @@ public final class BlockOn {
      * @throws CancellationException if the thread was interrupted while waiting
      */
     public static <T> T blockOn(Future<T> future) {
-        refuseOnWorker("blockOn");
+        return blockOn(future, "Weft.blockOn(...)", "");
+    }
+
+    /**
+     * Polls {@code future} on this thread until it completes, as {@link #blockOn(Future)}; on a
+     * worker, refuses in the name of the API the user called ({@link #refuseOnWorker(String, String, String)}).
+     *
+     * @param future the future to run
+     * @param call the API the user called, for the refusal: {@code Weft.await(...)}, say
+     * @param where what makes the call wrong there, for the refusal (" outside an async body"), or ""
+     * @param <T> the output type
+     * @return the output
+     * @throws CancellationException if the thread was interrupted while waiting
+     */
+    public static <T> T blockOn(Future<T> future, String call, String where) {
+        refuseOnWorker(call, where, INSTEAD);
         CachedParker cached = PARKERS.get();
         if (cached.inUse) return run(future, new Parker(), null);
         cached.inUse = true;
@@ -51,21 +67,30 @@ public final class BlockOn {
         }
     }
 
+    /** What to do instead of blocking a worker, said by most refusals. */
+    public static final String INSTEAD = "inside a task, await the future in a Weft.async body, or return it to be"
+            + " polled (chain it with map or then)";
+
     /**
      * Throws if the calling thread is a worker of a runtime (any runtime): blocking it would stop
      * every task queued on it, and can deadlock the runtime. A coroutine body (a virtual thread)
-     * may block: that parks the virtual thread and frees its worker.
+     * may block: that parks the virtual thread and frees its worker. The message names the API the
+     * user called and what to do instead:
+     * {@code Weft.await(...) called on worker weft-worker-1 outside an async body would block it ...}.
      *
-     * @param what the blocking call, for the message
+     * @param call the API the user called ({@code Weft.blockOn(...)}, {@code WeftRuntime.blockOn(...)}, ...)
+     * @param where what makes the call wrong there ({@code " outside an async body"}), or ""
+     * @param instead what to do instead
      * @throws IllegalStateException on a runtime's worker thread
      */
-    public static void refuseOnWorker(String what) {
-        Simulation.refuseIfSimulated(what + ", which would block the simulation's only thread (await instead)");
+    public static void refuseOnWorker(String call, String where, String instead) {
+        Simulation sim = Drivers.currentOrNull(Simulation.KEY); // looked up first: no message is built on the way through
+        if (sim != null) throw sim.refuse(call + where + ", which would block the simulation's only thread (" + instead + ")");
         Thread t = Thread.currentThread();
         if (Scheduler.isWorker(t)) {
-            throw new IllegalStateException(what + " on " + t.getName() + ", a worker of a Weft runtime, would block it"
-                    + " (and every task queued on it): inside a task, await in a coroutine body (Weft.async) or"
-                    + " return the future to be polled; run blocking work with Blocking.unblock");
+            throw new IllegalStateException(call + " called on worker " + t.getName() + where + " would block it, and"
+                    + " every task queued on it: " + instead + "; run blocking calls with"
+                    + " await(Blocking.unblock(() -> ...))");
         }
     }
 

@@ -53,4 +53,15 @@ public final class RuntimeMetricsEvent extends Event {
 
     @Label("Sources Registered")
     public int sources;
+
+    @Label("Blocked Polls")
+    @Description("Polls that held a worker longer than the blocked-worker threshold")
+    public long blockedPolls;
+
+    @Label("Woven Bodies")
+    public long wovenBodies;
+
+    @Label("Stackful Bodies")
+    @Description("Weft.async bodies that run as stackful coroutines because their class was not woven")
+    public long stackfulBodies;
 }

@@ -169,6 +169,20 @@ public final class Scheduler implements Schedule {
         return out;
     }
 
+    /** @return woven {@code Weft.async} bodies made on the workers so far (racy sums) */
+    public long wovenBodies() {
+        long n = 0;
+        for (Worker w : workers) n += w.wovenBodies();
+        return n;
+    }
+
+    /** @return stackful {@code Weft.async} bodies made on the workers so far (racy sums) */
+    public long stackfulBodies() {
+        long n = 0;
+        for (Worker w : workers) n += w.stackfulBodies();
+        return n;
+    }
+
     /** @return the tasks that have waited at least once and are not finished (a snapshot) */
     public List<RawTask<?>> trackedTasks() {
         return tasks.snapshot();

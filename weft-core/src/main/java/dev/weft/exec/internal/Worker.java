@@ -8,6 +8,8 @@ import dev.weft.task.internal.Spawner;
 import dev.weft.future.Future;
 import dev.weft.future.internal.FailureSink;
 import dev.weft.task.internal.RawTask;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
@@ -108,7 +110,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
     private int rng;
     // Metrics: written by this thread only, plain; read racily by metrics() (a snapshot may be a
     // little stale; a 64-bit HotSpot does not tear a long).
-    private long polls;
+    private long polls; // written through POLLS (opaque), also the poll sequence the watcher reads
     private long steals;
     private long parks;
     private long lifoHits;
@@ -120,6 +122,15 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
             AtomicLongFieldUpdater.newUpdater(Worker.class, "spawned");
     private static final AtomicLongFieldUpdater<Worker> FINISHED =
             AtomicLongFieldUpdater.newUpdater(Worker.class, "finished");
+    private static final VarHandle POLLS;
+
+    static {
+        try {
+            POLLS = MethodHandles.lookup().findVarHandle(Worker.class, "polls", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     Worker(Scheduler scheduler, int index, String name) {
         super(null, name);
@@ -289,7 +300,7 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
             if (scheduler.idle.fromSearching()) scheduler.notifyParked();
         }
         Coop.reset();
-        polls++;
+        startPoll();
         task.run();
         announceAfterPoll();
         int lifoPolls = 0;
@@ -304,13 +315,28 @@ final class Worker extends CoopThread implements Spawner, Drivers.Owner, Failure
                 break;
             }
             if (++lifoPolls >= MAX_LIFO_POLLS) lifoEnabled = false;
-            polls++;
+            startPoll();
             lifoHits++;
             next.run();
             announceAfterPoll();
         }
         lifoEnabled = true;
         Coop.unlimited();
+    }
+
+    /**
+     * Counts the poll about to start. An opaque store (a plain {@code mov} on x86, no fence): the
+     * compiler may neither drop it nor merge it with the next poll's, so the watcher, reading it
+     * opaquely, sees every poll's number; it needs no ordering with the poll's own accesses, since
+     * the watcher acts on the worker's stack, sampled by a handshake, not on the poll's data.
+     */
+    private void startPoll() {
+        POLLS.setOpaque(this, polls + 1);
+    }
+
+    /** @return the number of polls this worker has started; any thread (an opaque read: see {@link #startPoll}) */
+    long pollSequence() {
+        return (long) POLLS.getOpaque(this);
     }
 
     /**

@@ -29,7 +29,7 @@ class UnwovenHelperTest {
         try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("unwoven-").build()) {
             assertThatThrownBy(() -> rt.blockOn(f))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessage("Weft.await in dev.weft.weaver.unwoven.HelperBodies.helper (HelperBodies.java:"
+                    .hasMessage("Weft.await(...) in dev.weft.weaver.unwoven.HelperBodies.helper (HelperBodies.java:"
                             + line("the unwoven await") + ") would block worker thread unwoven-0: it is reached from "
                             + "the woven body dev.weft.weaver.unwoven.HelperBodies.lambda$body$0 (HelperBodies.java:"
                             + line("calls the unwoven helper") + "), but dev.weft.weaver.unwoven.HelperBodies.helper "
