@@ -13,8 +13,8 @@ import java.time.Duration;
 /**
  * A line-based TCP chat: a client sends its name, then lines that every other client gets as
  * {@code name: text}; each client has a bounded outbox drained by a writer task of its own, and
- * a client that falls a whole outbox behind is dropped as slow, so one stalled reader never holds
- * the others up nor grows the server's memory. See {@link ChatConnection} for the protocol.
+ * a client whose outbox stays full for the configured patience is dropped as slow, so one stalled
+ * reader never holds the others up for long nor grows the server's memory. See {@link ChatConnection} for the protocol.
  *
  * {@snippet :
  * try (ChatServer server = ChatServer.start(ChatConfig.onPort(0))) {
@@ -36,7 +36,7 @@ public final class ChatServer implements AutoCloseable {
     private final TcpListener listener;
     private final WeftRuntime runtime;
     private final ChatConfig config;
-    private final Room room = new Room();
+    private final Room room;
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> server;
 
@@ -44,6 +44,7 @@ public final class ChatServer implements AutoCloseable {
         this.listener = listener;
         this.runtime = runtime;
         this.config = config;
+        this.room = new Room(config.patience());
         Runnable stop = () -> shutdown(config.drainGrace());
         this.server = runtime.spawn(Accepting.serve(listener, shutdown,
                 s -> ChatConnection.serve(s, room, config, shutdown.token(), stop)));

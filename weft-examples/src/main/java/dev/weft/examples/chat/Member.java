@@ -1,10 +1,16 @@
 package dev.weft.examples.chat;
 
+import static dev.weft.Weft.await;
+
+import dev.weft.Weft;
+import dev.weft.future.Future;
 import dev.weft.scope.CancellationToken;
 import dev.weft.sync.Channel;
 import dev.weft.sync.ChannelClosedException;
 import dev.weft.sync.Receiver;
-import dev.weft.sync.Sender;
+import dev.weft.time.Time;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A client in the room: its name, its outbox (the bounded channel its writer drains to the
@@ -13,7 +19,7 @@ import dev.weft.sync.Sender;
  *
  * {@snippet :
  * Member m = new Member("alice", 64, shutdown.token());
- * boolean queued = m.offer("bob: hi"); // false: the outbox is full, alice is slow
+ * boolean queued = m.offer("bob: hi"); // false: the outbox is full, alice may be slow
  * }
  *
  * <h2>State</h2>
@@ -61,6 +67,28 @@ final class Member {
         } catch (ChannelClosedException leaving) {
             return true;
         }
+    }
+
+    /**
+     * Queues a line for the client, waiting for room for up to {@code patience}: the line of a
+     * broadcast that found the outbox full ({@link #offer} answered {@code false}).
+     *
+     * @param line the line, without its terminator
+     * @param patience how long to wait for room
+     * @return a future of {@code false} if the outbox stayed full (the client is slow);
+     *     {@code true} if the line is queued, or the outbox closed meanwhile (the client is leaving)
+     */
+    Future<Boolean> offerWithin(String line, Duration patience) {
+        return Weft.async(() -> {
+            try {
+                await(Time.timeout(outbox.sender().send(line), patience));
+                return true;
+            } catch (TimeoutException slow) {
+                return false;
+            } catch (ChannelClosedException leaving) {
+                return true;
+            }
+        });
     }
 
     /** @return where the client's writer takes its lines from */
