@@ -1,7 +1,7 @@
 /**
  * Weft's examples, written as a user of Weft writes them: the demo ({@link dev.weft.examples.Demo}),
- * three servers ({@code echo}, {@code redis}, {@code http}, started by {@code weft-examples/run
- * NAME}) and the fan-out of {@code fetch}.
+ * four servers ({@code echo}, {@code redis}, {@code http}, {@code chat}, started by
+ * {@code weft-examples/run NAME}) and the fan-out of {@code fetch}.
  *
  * <h2>How a server is built, and how it stops</h2>
  * Each server is one task that owns everything it starts, so that nothing of it outlives it:
