@@ -3,9 +3,10 @@ package dev.weft.examples.chat;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
-import dev.weft.future.AsyncStream;
+import dev.weft.future.FallibleStream;
 import dev.weft.future.Future;
 import dev.weft.io.BufReader;
+import dev.weft.io.InvalidDataException;
 import dev.weft.io.LimitExceededException;
 import dev.weft.net.TcpStream;
 import dev.weft.scope.CancellationToken;
@@ -13,7 +14,6 @@ import dev.weft.scope.TaskScope;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
@@ -72,7 +72,8 @@ final class ChatConnection {
     static Future<Void> serve(TcpStream s, Room room, ChatConfig config, CancellationToken shutdown, Runnable stop) {
         return Weft.async(() -> {
             try (s) {
-                AsyncStream<String> lines = new Utf8Lines(new BufReader(s), config.maxLineBytes());
+                // strict UTF-8, each line bounded: InvalidDataException or LimitExceededException
+                FallibleStream<String, IOException> lines = new BufReader(s).lines(config.maxLineBytes());
                 await(say(s, GREETING));
                 String name;
                 try {
@@ -145,7 +146,7 @@ final class ChatConnection {
 
     /** @return whether a read failed on what the client sent (a line too long, bad UTF-8), not on the socket */
     private static boolean malformed(Exception e) {
-        return e instanceof LimitExceededException || e instanceof CharacterCodingException;
+        return e instanceof LimitExceededException || e instanceof InvalidDataException;
     }
 
     /** @return what the client is told about the line it sent that could not be taken */
