@@ -4,6 +4,7 @@ import dev.weft.future.AsyncStream;
 import dev.weft.future.FallibleStream;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
+import dev.weft.io.internal.LineText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;

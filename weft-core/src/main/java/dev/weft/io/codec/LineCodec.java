@@ -1,6 +1,7 @@
 package dev.weft.io.codec;
 
 import dev.weft.io.LimitExceededException;
+import dev.weft.io.internal.LineText;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

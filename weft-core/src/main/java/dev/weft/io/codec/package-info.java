@@ -20,7 +20,7 @@
  * the decoder answered {@code null} on the bytes it holds ({@code fresh}), moves a partial frame
  * to the front of the buffer before it reads more, and grows the buffer by doubling when a frame
  * fills it. The writer encodes into its buffer and writes it out whole before a frame that does
- * not fit. The strict text decoding of {@code LineText} has a twin in {@code dev.weft.io}, for
- * {@code AsyncIo.lines}: the io layer cannot use this package, which is built on it.
+ * not fit. {@code LineCodec} decodes text with {@code io.internal.LineText}, as
+ * {@code AsyncIo.lines} does.
  */
 package dev.weft.io.codec;

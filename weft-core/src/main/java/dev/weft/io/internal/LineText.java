@@ -1,5 +1,6 @@
-package dev.weft.io;
+package dev.weft.io.internal;
 
+import dev.weft.io.InvalidDataException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -11,11 +12,12 @@ import java.nio.charset.MalformedInputException;
 import java.nio.charset.UnmappableCharacterException;
 
 /**
- * How {@link Lines} turns the bytes of a line into a {@code String}: strictly, failing with an
- * {@link InvalidDataException} that names the line, the byte offset and the bytes, or lossily,
- * each malformed sequence replaced with U+FFFD. Owner thread only (the decoder is reused).
+ * How a line is turned into a {@code String}, for the lines of {@code AsyncIo.lines} and for
+ * {@code LineCodec}: strictly, failing with an {@link InvalidDataException} that names the line,
+ * the byte offset and the bytes, or lossily, each malformed sequence replaced with U+FFFD. Owner
+ * thread only (the decoder is reused).
  */
-final class LineText {
+public final class LineText {
     private final Charset charset;
     private final CharsetDecoder strict;
 
@@ -23,7 +25,7 @@ final class LineText {
      * @param charset the charset of the lines
      * @param lossy whether malformed input becomes U+FFFD instead of an error
      */
-    LineText(Charset charset, boolean lossy) {
+    public LineText(Charset charset, boolean lossy) {
         this.charset = charset;
         this.strict = lossy ? null : charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
@@ -37,7 +39,7 @@ final class LineText {
      * @return the text
      * @throws InvalidDataException if strict and the bytes are not valid in the charset
      */
-    String decode(ByteBuffer line, long lineNumber) throws InvalidDataException {
+    public String decode(ByteBuffer line, long lineNumber) throws InvalidDataException {
         int start = line.position();
         int length = line.remaining();
         if (strict == null) {
