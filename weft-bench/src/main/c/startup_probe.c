@@ -5,10 +5,11 @@
  *   startup_probe first PORT -- CMD ARGS...
  *       retries connecting to 127.0.0.1:PORT about every 1 ms, sends 64 bytes, waits for them
  *       back; prints "first_ms=<ms>" (exec to the echo's last byte).
- *   startup_probe load PORT CONNS SECONDS -- CMD ARGS...
+ *   startup_probe load PORT CONNS SECONDS RATE -- CMD ARGS...
  *       opens CONNS connections (each retried about every 1 ms until the server accepts), then on
  *       each sends 64 bytes and waits for the whole echo, again and again, for SECONDS after the
- *       exec; prints one line per 100 ms window: "window <end_ms> <round_trips>".
+ *       exec, at most RATE round trips a second in all (0: no limit); prints one line per 100 ms
+ *       window: "window <end_ms> <round_trips>".
  *
  * Single-threaded (epoll, non-blocking sockets). Ends the server with SIGTERM (SIGKILL after 2 s)
  * before it exits; exits 1 if the server never answers or a byte differs.
@@ -131,11 +132,18 @@ static int first(int port) {
 
 struct conn { int fd; int sent; int got; unsigned char in[MSG]; };
 
-static int load(int port, int conns, double secs) {
+static void send_echo(struct conn *c) {
+    if (write(c->fd, out, MSG) != MSG) die("write");
+}
+
+/* rate > 0: at most rate round trips a second in all (a token bucket of 2 ms); 0: as fast as the
+ * server answers. A connection whose echo is back waits in a queue for its next token. */
+static int load(int port, int conns, double secs, double rate) {
     for (int i = 0; i < MSG; i++) out[i] = (unsigned char) (i * 7 + 1);
     int ep = epoll_create1(0);
     if (ep < 0) die("epoll_create1");
     struct conn *cs = calloc(conns, sizeof *cs);
+    int *queue = calloc(conns, sizeof *queue), qhead = 0, qlen = 0;
     double end = t_exec + secs * 1e3;
     int nwin = (int) (secs * 1e3 / WINDOW_MS) + 1;
     long *win = calloc(nwin, sizeof *win);
@@ -144,17 +152,31 @@ static int load(int port, int conns, double secs) {
         if (fcntl(cs[i].fd, F_SETFL, O_NONBLOCK) < 0) die("fcntl");
         struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (unsigned) i};
         if (epoll_ctl(ep, EPOLL_CTL_ADD, cs[i].fd, &ev) != 0) die("epoll_ctl");
-        if (write(cs[i].fd, out, MSG) != MSG) die("write");
+        queue[(qhead + qlen++) % conns] = i;
     }
+    double burst = rate > 0 ? (rate * 0.002 < 1 ? 1 : rate * 0.002) : 0, tokens = burst;
+    double last = now_ms();
     struct epoll_event evs[256];
     for (;;) {
         double t = now_ms();
         if (t >= end) break;
-        int n = epoll_wait(ep, evs, 256, (int) (end - t) + 1);
+        if (rate > 0) {
+            tokens += (t - last) * rate / 1e3;
+            if (tokens > burst) tokens = burst;
+        }
+        last = t;
+        while (qlen > 0 && (rate <= 0 || tokens >= 1)) {
+            send_echo(&cs[queue[qhead]]);
+            qhead = (qhead + 1) % conns; qlen--;
+            tokens -= 1;
+        }
+        int timeout = qlen > 0 ? 1 : (int) (end - t) + 1;
+        int n = epoll_wait(ep, evs, 256, timeout);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) die("epoll_wait");
         for (int k = 0; k < n; k++) {
-            struct conn *c = &cs[evs[k].data.u32];
+            int i = (int) evs[k].data.u32;
+            struct conn *c = &cs[i];
             ssize_t r = read(c->fd, c->in + c->got, MSG - c->got);
             if (r < 0 && errno == EAGAIN) continue;
             if (r <= 0) die("read");
@@ -164,7 +186,7 @@ static int load(int port, int conns, double secs) {
             c->got = 0;
             int w = (int) ((now_ms() - t_exec) / WINDOW_MS);
             if (w < nwin) win[w]++;
-            if (write(c->fd, out, MSG) != MSG) die("write");
+            queue[(qhead + qlen++) % conns] = i;
         }
     }
     for (int w = 0; w < nwin - 1; w++) printf("window %d %ld\n", (w + 1) * WINDOW_MS, win[w]);
@@ -173,7 +195,7 @@ static int load(int port, int conns, double secs) {
 
 static int usage(void) {
     fprintf(stderr, "usage: startup_probe first PORT -- CMD ...\n"
-                    "       startup_probe load PORT CONNS SECONDS -- CMD ...\n");
+                    "       startup_probe load PORT CONNS SECONDS RATE -- CMD ...\n");
     return 2;
 }
 
@@ -189,12 +211,12 @@ int main(int argc, char **argv) {
     if (strcmp(argv[1], "first") == 0 && dash == 3) {
         start(argv + dash + 1);
         rc = first(port);
-    } else if (strcmp(argv[1], "load") == 0 && dash == 5) {
+    } else if (strcmp(argv[1], "load") == 0 && dash == 6) {
         int conns = atoi(argv[3]);
-        double secs = atof(argv[4]);
-        if (conns <= 0 || secs <= 0) return usage();
+        double secs = atof(argv[4]), rate = atof(argv[5]);
+        if (conns <= 0 || secs <= 0 || rate < 0) return usage();
         start(argv + dash + 1);
-        rc = load(port, conns, secs);
+        rc = load(port, conns, secs, rate);
     } else {
         return usage();
     }
