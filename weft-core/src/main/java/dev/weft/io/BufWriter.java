@@ -2,6 +2,7 @@ package dev.weft.io;
 
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
+import dev.weft.io.internal.Drain;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
@@ -92,16 +93,6 @@ public final class BufWriter implements AsyncWrite {
 
     /** Hands every buffered byte to the inner sink. */
     private Poll<Void> pollDrain(Context cx) throws IOException {
-        buf.flip();
-        try {
-            while (buf.hasRemaining()) {
-                Poll<Integer> p = inner.pollWrite(cx, buf);
-                if (!(p instanceof Poll.Ready<Integer>(Integer n))) return Poll.pending();
-                if (n == 0) throw new IOException("writer accepted no bytes");
-            }
-            return Poll.ready(null);
-        } finally {
-            buf.compact();
-        }
+        return Drain.poll(inner, buf, cx);
     }
 }

@@ -4,6 +4,7 @@ import dev.weft.future.Context;
 import dev.weft.future.Poll;
 import dev.weft.io.AsyncWrite;
 import dev.weft.io.IoFuture;
+import dev.weft.io.internal.Drain;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
@@ -173,16 +174,7 @@ public final class FramedWriter<T> {
 
     /** Hands every buffered byte to the writer; once all went out, a grown buffer shrinks back. */
     private Poll<Void> pollDrain(Context cx) throws IOException {
-        buf.flip();
-        try {
-            while (buf.hasRemaining()) {
-                Poll<Integer> p = out.pollWrite(cx, buf);
-                if (!(p instanceof Poll.Ready<Integer>(Integer n))) return Poll.pending();
-                if (n == 0) throw new IOException(out + " accepted no bytes");
-            }
-        } finally {
-            buf.compact();
-        }
+        if (Drain.poll(out, buf, cx).isPending()) return Poll.pending();
         if (buf.capacity() > BASE_CAPACITY) buf = ByteBuffer.allocate(BASE_CAPACITY);
         return Poll.ready(null);
     }
