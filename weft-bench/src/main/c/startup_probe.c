@@ -5,6 +5,9 @@
  *   startup_probe first PORT -- CMD ARGS...
  *       retries connecting to 127.0.0.1:PORT about every 1 ms, sends 64 bytes, waits for them
  *       back; prints "first_ms=<ms>" (exec to the echo's last byte).
+ *   PROBE_PROTO=resp or PROBE_PROTO=http in the environment (both modes): the request is a RESP
+ *       PING (the answer must be +PONG) or an HTTP/1.1 keep-alive GET /plaintext (the answer must
+ *       be a 200 with a Content-Length body) instead of the 64-byte echo.
  *   startup_probe load PORT CONNS SECONDS RATE -- CMD ARGS...
  *       opens CONNS connections (each retried about every 1 ms until the server accepts), then on
  *       each sends 64 bytes and waits for the whole echo, again and again, for SECONDS after the
@@ -32,6 +35,7 @@
 #include <unistd.h>
 
 #define MSG 64
+#define MAX_ANSWER 1024
 #define WINDOW_MS 100
 #define GIVE_UP_MS 30000
 
@@ -106,40 +110,83 @@ static int connect_retrying(int port) {
     }
 }
 
-static unsigned char out[MSG];
+static unsigned char out[MAX_ANSWER];
+static int out_len = MSG;
+static enum { ECHO, RESP, HTTP } proto = ECHO;
+
+static void init_proto(void) {
+    const char *p = getenv("PROBE_PROTO");
+    if (p == NULL || strcmp(p, "echo") == 0) {
+        for (int i = 0; i < MSG; i++) out[i] = (unsigned char) (i * 7 + 1);
+        return;
+    }
+    const char *req;
+    if (strcmp(p, "resp") == 0) { proto = RESP; req = "*1\r\n$4\r\nPING\r\n"; }
+    else if (strcmp(p, "http") == 0) { proto = HTTP; req = "GET /plaintext HTTP/1.1\r\nHost: probe\r\n\r\n"; }
+    else { fprintf(stderr, "startup_probe: PROBE_PROTO must be echo, resp or http, not %s\n", p); exit(2); }
+    out_len = (int) strlen(req);
+    memcpy(out, req, out_len);
+}
+
+/* Whether in[0..got) is the whole answer to the request (1), a part of it (0), or wrong (-1). */
+static int answer(const unsigned char *in, int got) {
+    switch (proto) {
+    case ECHO:
+        if (got < MSG) return 0;
+        return got == MSG && memcmp(in, out, MSG) == 0 ? 1 : -1;
+    case RESP:
+        if (got < 7) return 0;
+        return got == 7 && memcmp(in, "+PONG\r\n", 7) == 0 ? 1 : -1;
+    case HTTP: {
+        const unsigned char *end = memmem(in, got, "\r\n\r\n", 4);
+        if (end == NULL) return got >= MAX_ANSWER ? -1 : 0;
+        if (got < 12 || memcmp(in, "HTTP/1.1 200", 12) != 0) return -1;
+        int head = (int) (end - in) + 4;
+        long length = -1;
+        for (const unsigned char *l = in; l < end; l++) {
+            if (*l == '\n' && end - l > 16 && strncasecmp((const char *) l + 1, "content-length:", 15) == 0) {
+                length = strtol((const char *) l + 16, NULL, 10);
+            }
+        }
+        if (length < 0 || head + length > MAX_ANSWER) return -1;
+        if (got < head + length) return 0;
+        return got == head + length ? 1 : -1;
+    }
+    }
+    return -1;
+}
 
 static int first(int port) {
-    for (int i = 0; i < MSG; i++) out[i] = (unsigned char) (i * 7 + 1);
     for (;;) {
         int fd = connect_retrying(port);
-        if (write(fd, out, MSG) != MSG) { close(fd); continue; }
-        unsigned char in[MSG];
-        int got = 0;
-        while (got < MSG) {
-            ssize_t n = read(fd, in + got, MSG - got);
+        if (write(fd, out, out_len) != out_len) { close(fd); continue; }
+        unsigned char in[MAX_ANSWER];
+        int got = 0, state = 0;
+        while (state == 0) {
+            ssize_t n = read(fd, in + got, MAX_ANSWER - got);
             if (n <= 0) break;
             got += (int) n;
+            state = answer(in, got);
         }
         close(fd);
         /* a listener bound before it is served may reset: start again */
-        if (got < MSG) continue;
+        if (state == 0) continue;
         double t = now_ms() - t_exec;
-        if (memcmp(in, out, MSG) != 0) { errno = EPROTO; die("echo differs"); }
+        if (state < 0) { errno = EPROTO; die("the answer differs"); }
         printf("first_ms=%.1f\n", t);
         return 0;
     }
 }
 
-struct conn { int fd; int sent; int got; unsigned char in[MSG]; };
+struct conn { int fd; int got; unsigned char in[MAX_ANSWER]; };
 
-static void send_echo(struct conn *c) {
-    if (write(c->fd, out, MSG) != MSG) die("write");
+static void send_request(struct conn *c) {
+    if (write(c->fd, out, out_len) != out_len) die("write");
 }
 
 /* rate > 0: at most rate round trips a second in all (a token bucket of 2 ms); 0: as fast as the
  * server answers. A connection whose echo is back waits in a queue for its next token. */
 static int load(int port, int conns, double secs, double rate) {
-    for (int i = 0; i < MSG; i++) out[i] = (unsigned char) (i * 7 + 1);
     int ep = epoll_create1(0);
     if (ep < 0) die("epoll_create1");
     struct conn *cs = calloc(conns, sizeof *cs);
@@ -166,7 +213,7 @@ static int load(int port, int conns, double secs, double rate) {
         }
         last = t;
         while (qlen > 0 && (rate <= 0 || tokens >= 1)) {
-            send_echo(&cs[queue[qhead]]);
+            send_request(&cs[queue[qhead]]);
             qhead = (qhead + 1) % conns; qlen--;
             tokens -= 1;
         }
@@ -177,12 +224,13 @@ static int load(int port, int conns, double secs, double rate) {
         for (int k = 0; k < n; k++) {
             int i = (int) evs[k].data.u32;
             struct conn *c = &cs[i];
-            ssize_t r = read(c->fd, c->in + c->got, MSG - c->got);
+            ssize_t r = read(c->fd, c->in + c->got, MAX_ANSWER - c->got);
             if (r < 0 && errno == EAGAIN) continue;
             if (r <= 0) die("read");
             c->got += (int) r;
-            if (c->got < MSG) continue;
-            if (memcmp(c->in, out, MSG) != 0) { errno = EPROTO; die("echo differs"); }
+            int state = answer(c->in, c->got);
+            if (state == 0) continue;
+            if (state < 0) { errno = EPROTO; die("the answer differs"); }
             c->got = 0;
             int w = (int) ((now_ms() - t_exec) / WINDOW_MS);
             if (w < nwin) win[w]++;
@@ -207,6 +255,7 @@ int main(int argc, char **argv) {
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
     int port = atoi(argv[2]);
+    init_proto();
     int rc;
     if (strcmp(argv[1], "first") == 0 && dash == 3) {
         start(argv + dash + 1);

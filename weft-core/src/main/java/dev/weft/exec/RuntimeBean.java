@@ -12,11 +12,26 @@ import javax.management.ObjectName;
 /**
  * A runtime's JMX MBean ({@link WeftRuntimeMXBean}), and the names of the runtimes alive in this
  * JVM: a runtime is named after its thread-name prefix, with {@code #2}, {@code #3}, ... appended
- * while another live runtime has that name. Registered by the runtime's constructor (unless the
- * builder turned it off: then it only feeds the periodic JFR event), unregistered
- * by its shutdown.
+ * while another live runtime has that name. Made by the runtime's constructor and registered with
+ * the platform MBean server by a thread of its own ({@code <name>jmx}, unless the builder turned
+ * the bean off: then it only feeds the periodic JFR event), unregistered by the runtime's shutdown.
  *
- * <p>State: {@code NAMES} is guarded by its own lock; the bean holds the runtime and reads it racily.
+ * <p>Why a thread: the first registration in a JVM creates the platform MBean server and registers
+ * the JDK's own beans, 50 to 75 ms of a runtime's build even with an ahead-of-time cache (measured
+ * with {@code WeftRuntime.builder().build()} in a fresh JVM: 118 to 143 ms with the bean
+ * registered in the constructor, 64 to 69 ms without it), nearly all of it before a server's
+ * first answer. Done beside the start, it is off that path; the bean is in the server some tens of
+ * milliseconds after {@code build()} returns.
+ *
+ * <p>State: {@code NAMES} is guarded by its own lock; the bean holds the runtime and reads it
+ * racily. Registration: {@code registrar} (null when the bean is off) is started once by
+ * {@link #register} and ends after the bean is in the server or the failure was logged;
+ * {@link #unregister()} joins it first, so the bean is never registered after its runtime shut
+ * down.
+ * <pre>
+ * registrar    NONE (bean off)   RUNNING --(registered, or failure logged)--> ENDED
+ * unregister   any state: joins RUNNING, then removes the bean if the server has it
+ * </pre>
  */
 final class RuntimeBean implements WeftRuntimeMXBean {
     private static final Set<String> NAMES = new HashSet<>();
@@ -55,13 +70,13 @@ final class RuntimeBean implements WeftRuntimeMXBean {
 
     private final WeftRuntime rt;
     private final ObjectName objectName;
-    /** Whether the bean is in the platform MBean server (else it only feeds the periodic JFR event). */
-    private final boolean registered;
+    /** The thread that puts the bean into the platform MBean server; null if the bean is off. */
+    private final Thread registrar;
 
-    private RuntimeBean(WeftRuntime rt, ObjectName objectName, boolean registered) {
+    private RuntimeBean(WeftRuntime rt, ObjectName objectName, boolean jmx) {
         this.rt = rt;
         this.objectName = objectName;
-        this.registered = registered;
+        this.registrar = jmx ? Thread.ofPlatform().daemon().name(rt.name() + "jmx").unstarted(this::registerInServer) : null;
     }
 
     /** @return {@code prefix}, or {@code prefix#n} if a live runtime has that name already */
@@ -74,29 +89,56 @@ final class RuntimeBean implements WeftRuntimeMXBean {
     }
 
     /**
-     * Makes the bean of {@code rt}, for the periodic JFR event, and registers it with the platform
-     * MBean server if {@code jmx}.
+     * Makes the bean of {@code rt}, for the periodic JFR event, and starts its registration with
+     * the platform MBean server if {@code jmx}.
      *
      * @param rt the runtime, named already
      * @param jmx whether to register it ({@code WeftRuntime.Builder.managementBean})
      * @return the bean, to {@link #unregister()} at shutdown
      */
     static RuntimeBean register(WeftRuntime rt, boolean jmx) {
+        ObjectName on;
         try {
-            ObjectName on = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
-            RuntimeBean bean = new RuntimeBean(rt, on, jmx);
-            if (jmx) ManagementFactory.getPlatformMBeanServer().registerMBean(bean, on);
-            LIVE.add(bean);
-            return bean;
+            on = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
         } catch (JMException e) {
-            throw new IllegalStateException("cannot register the MBean of runtime " + rt.name(), e);
+            throw new IllegalStateException("no MBean name for runtime " + rt.name(), e);
+        }
+        RuntimeBean bean = new RuntimeBean(rt, on, jmx);
+        LIVE.add(bean);
+        if (bean.registrar != null) bean.registrar.start();
+        return bean;
+    }
+
+    /** The registrar's body: the bean into the platform MBean server, or a warning saying why not. */
+    private void registerInServer() {
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(this, objectName);
+        } catch (JMException | RuntimeException e) {
+            System.getLogger("dev.weft").log(System.Logger.Level.WARNING,
+                    "the MBean of Weft runtime " + rt.name() + " is not in the platform MBean server: " + e, e);
         }
     }
 
-    /** Unregisters the bean and frees the runtime's name. */
+    /** Waits until the registration has ended (the bean is in the server, or its failure was logged). */
+    void awaitRegistration() {
+        if (registrar == null) return;
+        boolean interrupted = false;
+        while (true) {
+            try {
+                registrar.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /** Unregisters the bean (after its registration has ended) and frees the runtime's name. */
     void unregister() {
         LIVE.remove(this);
-        if (registered) {
+        if (registrar != null) {
+            awaitRegistration();
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             try {
                 if (server.isRegistered(objectName)) server.unregisterMBean(objectName);

@@ -100,6 +100,11 @@ public final class WeftRuntime implements AutoCloseable {
         this.bean = RuntimeBean.register(this, b.managementBean);
     }
 
+    /** Waits until this runtime's MBean is in the platform MBean server (or its failure was logged). */
+    void awaitManagementBean() {
+        bean.awaitRegistration();
+    }
+
     /** @return a builder with the defaults: availableProcessors workers, prefix "weft-worker-" */
     public static Builder builder() {
         return new Builder();
@@ -452,9 +457,12 @@ public final class WeftRuntime implements AutoCloseable {
          * The runtime's JMX MBean ({@code dev.weft:type=Runtime,name="<prefix>"}, on by default, or
          * as the system property {@value #MANAGEMENT_BEAN_PROPERTY} says), which JConsole, VisualVM
          * and {@code weft-console} read. Registering the first one creates the JVM's platform MBean
-         * server, about 220 ms of a fresh JVM's start on this project's machines (the JDK's cost,
-         * paid once per JVM and by any other library that registers a bean); a short-lived program
-         * or a test that needs no JMX may skip it. Off, the runtime still has its
+         * server (the JDK's cost, paid once per JVM and by any other library that registers a
+         * bean: 50 to 75 ms of a fresh JVM's start on this project's machines with an ahead-of-time
+         * cache, more without), so a thread of the runtime's own ({@code <prefix>jmx}) registers it
+         * beside the start, and it is in the platform MBean server some tens of milliseconds after
+         * {@link #build()} returns. A short-lived program or a test that needs no JMX may skip it.
+         * Off, the runtime still has its
          * {@link WeftRuntime#metrics()}, its {@link WeftRuntime#dumpTasks()} and JFR's periodic
          * {@code dev.weft.RuntimeMetrics} event.
          *

@@ -50,6 +50,7 @@ class RuntimeMetricsTest {
         try (WeftRuntime a = WeftRuntime.builder().workers(1).threadNamePrefix("bean-").build();
                 WeftRuntime b = WeftRuntime.builder().workers(3).threadNamePrefix("bean-").build()) {
             assertThat(b.name()).as("a second live runtime of the same prefix").isEqualTo("bean-#2");
+            b.awaitManagementBean();
             name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(b.name()));
             assertThat(server.getAttribute(name, "Workers")).isEqualTo(3);
             assertThat((String[]) server.getAttribute(name, "WorkerSummaries")).hasSize(3);
@@ -77,7 +78,21 @@ class RuntimeMetricsTest {
         try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("no-bean-").build()) {
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             assertThat(rt.name()).as("the name was freed at close").isEqualTo("no-bean-");
+            rt.awaitManagementBean();
             assertThat(server.isRegistered(name)).as("the default registers it").isTrue();
+        }
+    }
+
+    @Test
+    void aRuntimeClosedRightAfterItsBuildLeavesNoMBeanBehind() throws Exception {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        for (int i = 0; i < 20; i++) {
+            ObjectName name;
+            try (WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("brief-").build()) {
+                name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
+            } // closed while its registrar may still be registering the bean
+            assertThat(server.isRegistered(name)).as("round " + i).isFalse();
+            assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("brief-jmx"));
         }
     }
 

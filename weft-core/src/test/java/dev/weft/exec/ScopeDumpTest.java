@@ -84,6 +84,7 @@ class ScopeDumpTest {
     void theMBeanDumpsTheTreeAndItsTaskTableHasTheScopePathAndContextAsText() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("bean-tree-").build(); ScopedTasks tasks = new ScopedTasks(rt)) {
+            rt.awaitManagementBean();
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote(rt.name()));
             List<TaskDump> dump = tasks.settledDump();
             String b = tasks.ids().get(0);

@@ -111,6 +111,7 @@ class TaskStatsTest {
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).taskStats(true).threadNamePrefix("table-").build()) {
             Task<Void> t = rt.spawn(yieldsThenWaitsForever(3));
             awaitEntry(rt, e -> e.stats().polls() == 4);
+            rt.awaitManagementBean();
             ObjectName name = new ObjectName("dev.weft:type=Runtime,name=" + ObjectName.quote("table-"));
             assertThat((Boolean) server.getAttribute(name, "TaskStats")).isTrue();
             CompositeData[] rows = (CompositeData[]) server.invoke(name, "taskTable", null, null);

@@ -9,11 +9,12 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.Reference;
 import java.util.Locale;
 
 /**
- * The C library functions the native poller and sockets call, bound once through the Foreign
- * Function &amp; Memory API (no JNI, no library of our own), with {@code errno} captured per call.
+ * The C library functions the native poller and sockets call, bound through the Foreign Function
+ * &amp; Memory API (no JNI, no library of our own), with {@code errno} captured per call.
  *
  * {@snippet :
  * MemorySegment errno = Libc.errnoSegment(Arena.ofAuto());
@@ -27,6 +28,17 @@ import java.util.Locale;
  * {@code recv} and {@code send} are <em>critical</em> ({@code Linker.Option.critical(true)}): they
  * never block (every socket here is non-blocking), and so may read and write a heap buffer in
  * place, without a copy through native memory.
+ *
+ * <p><b>Few bindings, for a short start.</b> Each distinct downcall shape costs the JVM a stub
+ * and a few dozen classes spun at run time, which an ahead-of-time cache does not hold: bound one
+ * per function, the 21 functions here took about 100 ms of a server's start, most of the time
+ * to its first answered request. So every call that takes no Java heap memory goes through one
+ * binding of the C library's {@code syscall(long number, ...)} with the number of the call on this
+ * architecture ({@link SyscallNumbers}), its arguments widened to {@code long} and its segments
+ * passed as addresses (native segments only, kept reachable across the call); {@code recv} and
+ * {@code send} keep a binding of their own (one shape, one stub) because they take heap buffers;
+ * the datagram calls and {@code strerror} are bound at their first use ({@link Datagram},
+ * {@link Text}), which a server without UDP nor errors never makes.
  *
  * <p>The constants are Linux's, the same on x86-64 and aarch64 (the generic ABI), except the
  * layout of {@code struct epoll_event}: packed to 12 bytes on x86-64, 16 on other architectures.
@@ -79,34 +91,22 @@ public final class Libc {
     private static final MemoryLayout CAPTURE = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
-    private static final MethodHandle SOCKET;
-    private static final MethodHandle BIND;
-    private static final MethodHandle LISTEN;
-    private static final MethodHandle ACCEPT4;
-    private static final MethodHandle CONNECT;
+    /** {@code long syscall(long number, ...)}, with six {@code long} arguments after the number. */
+    private static final MethodHandle SYSCALL;
     private static final MethodHandle RECV;
     private static final MethodHandle SEND;
-    private static final MethodHandle RECVFROM;
-    private static final MethodHandle SENDTO;
-    private static final MethodHandle SHUTDOWN;
-    private static final MethodHandle CLOSE;
-    private static final MethodHandle SETSOCKOPT;
-    private static final MethodHandle GETSOCKOPT;
-    private static final MethodHandle GETSOCKNAME;
-    private static final MethodHandle GETPEERNAME;
-    private static final MethodHandle EPOLL_CREATE1;
-    private static final MethodHandle EPOLL_CTL;
-    private static final MethodHandle EPOLL_WAIT;
-    private static final MethodHandle EVENTFD;
-    private static final MethodHandle WRITE;
-    private static final MethodHandle STRERROR;
+    private static final SyscallNumbers NR;
+    /** Every binding but {@code strerror}'s stores {@code errno} into the caller's segment. */
+    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
 
     static {
         String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
         boolean x64 = arch.equals("amd64") || arch.equals("x86_64");
         boolean a64 = arch.equals("aarch64");
-        MethodHandle[] h = new MethodHandle[21];
+        MethodHandle sys = null;
+        MethodHandle recv = null;
+        MethodHandle send = null;
         String reason = null;
         if (!linux || !(x64 || a64)) {
             reason = "the native poller needs Linux on x86-64 or aarch64, not " + System.getProperty("os.name") + " on " + arch;
@@ -122,66 +122,49 @@ public final class Libc {
             try {
                 Linker linker = Linker.nativeLinker();
                 SymbolLookup libc = linker.defaultLookup();
-                Linker.Option errno = Linker.Option.captureCallState("errno");
-                ValueLayout I = ValueLayout.JAVA_INT;
+                for (String name : new String[] {"recvfrom", "sendto", "strerror"}) libc.findOrThrow(name); // bound later
                 ValueLayout L = ValueLayout.JAVA_LONG;
-                ValueLayout P = ValueLayout.ADDRESS;
-                Binder b = (name, fd, options) -> linker.downcallHandle(libc.findOrThrow(name), fd, options);
-                h[0] = b.bind("socket", FunctionDescriptor.of(I, I, I, I), errno);
-                h[1] = b.bind("bind", FunctionDescriptor.of(I, I, P, I), errno);
-                h[2] = b.bind("listen", FunctionDescriptor.of(I, I, I), errno);
-                h[3] = b.bind("accept4", FunctionDescriptor.of(I, I, P, P, I), errno);
-                h[4] = b.bind("connect", FunctionDescriptor.of(I, I, P, I), errno);
+                sys = linker.downcallHandle(libc.findOrThrow("syscall"), FunctionDescriptor.of(L, L, L, L, L, L, L, L),
+                        ERRNO_OPTION, Linker.Option.firstVariadicArg(1));
+                FunctionDescriptor io = FunctionDescriptor.of(L, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, L, ValueLayout.JAVA_INT);
                 Linker.Option critical = Linker.Option.critical(true);
-                h[5] = b.bind("recv", FunctionDescriptor.of(L, I, P, L, I), errno, critical);
-                h[6] = b.bind("send", FunctionDescriptor.of(L, I, P, L, I), errno, critical);
-                h[7] = b.bind("recvfrom", FunctionDescriptor.of(L, I, P, L, I, P, P), errno, critical);
-                h[8] = b.bind("sendto", FunctionDescriptor.of(L, I, P, L, I, P, I), errno, critical);
-                h[9] = b.bind("shutdown", FunctionDescriptor.of(I, I, I), errno);
-                h[10] = b.bind("close", FunctionDescriptor.of(I, I), errno);
-                h[11] = b.bind("setsockopt", FunctionDescriptor.of(I, I, I, I, P, I), errno);
-                h[12] = b.bind("getsockopt", FunctionDescriptor.of(I, I, I, I, P, P), errno);
-                h[13] = b.bind("getsockname", FunctionDescriptor.of(I, I, P, P), errno);
-                h[14] = b.bind("getpeername", FunctionDescriptor.of(I, I, P, P), errno);
-                h[15] = b.bind("epoll_create1", FunctionDescriptor.of(I, I), errno);
-                h[16] = b.bind("epoll_ctl", FunctionDescriptor.of(I, I, I, I, P), errno);
-                h[17] = b.bind("epoll_wait", FunctionDescriptor.of(I, I, P, I, I), errno);
-                h[18] = b.bind("eventfd", FunctionDescriptor.of(I, I, I), errno);
-                h[19] = b.bind("write", FunctionDescriptor.of(L, I, P, L), errno);
-                h[20] = b.bind("strerror", FunctionDescriptor.of(P, I));
+                recv = linker.downcallHandle(libc.findOrThrow("recv"), io, ERRNO_OPTION, critical);
+                send = linker.downcallHandle(libc.findOrThrow("send"), io, ERRNO_OPTION, critical);
             } catch (RuntimeException | LinkageError e) {
                 reason = "the native poller could not bind the C library: " + e;
             }
         }
         AVAILABLE = reason == null;
         UNAVAILABLE_REASON = reason;
-        SOCKET = h[0];
-        BIND = h[1];
-        LISTEN = h[2];
-        ACCEPT4 = h[3];
-        CONNECT = h[4];
-        RECV = h[5];
-        SEND = h[6];
-        RECVFROM = h[7];
-        SENDTO = h[8];
-        SHUTDOWN = h[9];
-        CLOSE = h[10];
-        SETSOCKOPT = h[11];
-        GETSOCKOPT = h[12];
-        GETSOCKNAME = h[13];
-        GETPEERNAME = h[14];
-        EPOLL_CREATE1 = h[15];
-        EPOLL_CTL = h[16];
-        EPOLL_WAIT = h[17];
-        EVENTFD = h[18];
-        WRITE = h[19];
-        STRERROR = h[20];
+        SYSCALL = sys;
+        RECV = recv;
+        SEND = send;
+        NR = x64 ? SyscallNumbers.X86_64 : SyscallNumbers.AARCH64;
     }
 
-    /** Binds one symbol. */
-    @FunctionalInterface
-    private interface Binder {
-        MethodHandle bind(String name, FunctionDescriptor fd, Linker.Option... options);
+    /** {@code recvfrom} and {@code sendto}: critical (they take heap buffers), bound at the first datagram call. */
+    private static final class Datagram {
+        static final MethodHandle RECVFROM;
+        static final MethodHandle SENDTO;
+
+        static {
+            ValueLayout I = ValueLayout.JAVA_INT;
+            ValueLayout L = ValueLayout.JAVA_LONG;
+            ValueLayout P = ValueLayout.ADDRESS;
+            Linker.Option critical = Linker.Option.critical(true);
+            RECVFROM = bind("recvfrom", FunctionDescriptor.of(L, I, P, L, I, P, P), ERRNO_OPTION, critical);
+            SENDTO = bind("sendto", FunctionDescriptor.of(L, I, P, L, I, P, I), ERRNO_OPTION, critical);
+        }
+    }
+
+    /** {@code strerror}, bound at the first error that needs its text. */
+    private static final class Text {
+        static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    }
+
+    private static MethodHandle bind(String name, FunctionDescriptor fd, Linker.Option... options) {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().findOrThrow(name), fd, options);
     }
 
     private Libc() {}
@@ -224,7 +207,7 @@ public final class Libc {
      */
     public static String strerror(int errno) {
         try {
-            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment s = (MemorySegment) Text.STRERROR.invokeExact(errno);
             return s.reinterpret(256).getString(0);
         } catch (Throwable t) {
             return "errno " + errno;
@@ -232,42 +215,35 @@ public final class Libc {
     }
 
     public static int socket(MemorySegment e, int domain, int type, int protocol) {
-        try {
-            return (int) SOCKET.invokeExact(e, domain, type, protocol);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.socket(), domain, type, protocol, 0, 0, 0);
     }
 
     public static int bind(MemorySegment e, int fd, MemorySegment addr, int len) {
         try {
-            return (int) BIND.invokeExact(e, fd, addr, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.bind(), fd, address(addr), len, 0, 0, 0);
+        } finally {
+            Reference.reachabilityFence(addr);
         }
     }
 
     public static int listen(MemorySegment e, int fd, int backlog) {
-        try {
-            return (int) LISTEN.invokeExact(e, fd, backlog);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.listen(), fd, backlog, 0, 0, 0, 0);
     }
 
     public static int accept4(MemorySegment e, int fd, MemorySegment addr, MemorySegment len, int flags) {
         try {
-            return (int) ACCEPT4.invokeExact(e, fd, addr, len, flags);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.accept4(), fd, address(addr), address(len), flags, 0, 0);
+        } finally {
+            Reference.reachabilityFence(addr);
+            Reference.reachabilityFence(len);
         }
     }
 
     public static int connect(MemorySegment e, int fd, MemorySegment addr, int len) {
         try {
-            return (int) CONNECT.invokeExact(e, fd, addr, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.connect(), fd, address(addr), len, 0, 0, 0);
+        } finally {
+            Reference.reachabilityFence(addr);
         }
     }
 
@@ -289,7 +265,7 @@ public final class Libc {
 
     public static long recvfrom(MemorySegment e, int fd, MemorySegment buf, long len, int flags, MemorySegment addr, MemorySegment addrLen) {
         try {
-            return (long) RECVFROM.invokeExact(e, fd, buf, len, flags, addr, addrLen);
+            return (long) Datagram.RECVFROM.invokeExact(e, fd, buf, len, flags, addr, addrLen);
         } catch (Throwable t) {
             throw failed(t);
         }
@@ -297,98 +273,105 @@ public final class Libc {
 
     public static long sendto(MemorySegment e, int fd, MemorySegment buf, long len, int flags, MemorySegment addr, int addrLen) {
         try {
-            return (long) SENDTO.invokeExact(e, fd, buf, len, flags, addr, addrLen);
+            return (long) Datagram.SENDTO.invokeExact(e, fd, buf, len, flags, addr, addrLen);
         } catch (Throwable t) {
             throw failed(t);
         }
     }
 
     public static int shutdown(MemorySegment e, int fd, int how) {
-        try {
-            return (int) SHUTDOWN.invokeExact(e, fd, how);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.shutdown(), fd, how, 0, 0, 0, 0);
     }
 
     public static int close(MemorySegment e, int fd) {
-        try {
-            return (int) CLOSE.invokeExact(e, fd);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.close(), fd, 0, 0, 0, 0, 0);
     }
 
     public static int setsockopt(MemorySegment e, int fd, int level, int name, MemorySegment value, int len) {
         try {
-            return (int) SETSOCKOPT.invokeExact(e, fd, level, name, value, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.setsockopt(), fd, level, name, address(value), len, 0);
+        } finally {
+            Reference.reachabilityFence(value);
         }
     }
 
     public static int getsockopt(MemorySegment e, int fd, int level, int name, MemorySegment value, MemorySegment len) {
         try {
-            return (int) GETSOCKOPT.invokeExact(e, fd, level, name, value, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.getsockopt(), fd, level, name, address(value), address(len), 0);
+        } finally {
+            Reference.reachabilityFence(value);
+            Reference.reachabilityFence(len);
         }
     }
 
     public static int getsockname(MemorySegment e, int fd, MemorySegment addr, MemorySegment len) {
         try {
-            return (int) GETSOCKNAME.invokeExact(e, fd, addr, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.getsockname(), fd, address(addr), address(len), 0, 0, 0);
+        } finally {
+            Reference.reachabilityFence(addr);
+            Reference.reachabilityFence(len);
         }
     }
 
     public static int getpeername(MemorySegment e, int fd, MemorySegment addr, MemorySegment len) {
         try {
-            return (int) GETPEERNAME.invokeExact(e, fd, addr, len);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.getpeername(), fd, address(addr), address(len), 0, 0, 0);
+        } finally {
+            Reference.reachabilityFence(addr);
+            Reference.reachabilityFence(len);
         }
     }
 
     public static int epollCreate1(MemorySegment e, int flags) {
-        try {
-            return (int) EPOLL_CREATE1.invokeExact(e, flags);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.epollCreate1(), flags, 0, 0, 0, 0, 0);
     }
 
     public static int epollCtl(MemorySegment e, int epfd, int op, int fd, MemorySegment event) {
         try {
-            return (int) EPOLL_CTL.invokeExact(e, epfd, op, fd, event);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.epollCtl(), epfd, op, fd, address(event), 0, 0);
+        } finally {
+            Reference.reachabilityFence(event);
         }
     }
 
+    /** {@code epoll_wait}, made as {@code epoll_pwait} with no signal mask (aarch64 has only that one). */
     public static int epollWait(MemorySegment e, int epfd, MemorySegment events, int max, int timeoutMs) {
         try {
-            return (int) EPOLL_WAIT.invokeExact(e, epfd, events, max, timeoutMs);
-        } catch (Throwable t) {
-            throw failed(t);
+            return (int) syscall(e, NR.epollPwait(), epfd, address(events), max, timeoutMs, 0, 0);
+        } finally {
+            Reference.reachabilityFence(events);
         }
     }
 
+    /** {@code eventfd}, made as {@code eventfd2} (the flags' call; aarch64 has only that one). */
     public static int eventfd(MemorySegment e, int initval, int flags) {
-        try {
-            return (int) EVENTFD.invokeExact(e, initval, flags);
-        } catch (Throwable t) {
-            throw failed(t);
-        }
+        return (int) syscall(e, NR.eventfd2(), initval, flags, 0, 0, 0, 0);
     }
 
     public static long write(MemorySegment e, int fd, MemorySegment buf, long len) {
         try {
-            return (long) WRITE.invokeExact(e, fd, buf, len);
+            return syscall(e, NR.write(), fd, address(buf), len, 0, 0, 0);
+        } finally {
+            Reference.reachabilityFence(buf);
+        }
+    }
+
+    /**
+     * One system call through the C library's {@code syscall}, which returns its result, or -1
+     * with {@code errno} set (stored into {@code e}).
+     */
+    private static long syscall(MemorySegment e, long nr, long a1, long a2, long a3, long a4, long a5, long a6) {
+        try {
+            return (long) SYSCALL.invokeExact(e, nr, a1, a2, a3, a4, a5, a6);
         } catch (Throwable t) {
             throw failed(t);
         }
+    }
+
+    /** The address of a native segment, for a call through {@code syscall}, which cannot take heap memory. */
+    private static long address(MemorySegment s) {
+        if (!s.isNative()) throw new IllegalArgumentException("this call takes native memory only, not " + s);
+        return s.address();
     }
 
     /** A downcall threw: only an {@code Error} or a bug of ours (a wrong handle type) can. */
