@@ -57,7 +57,12 @@ import java.util.Optional;
  * weft-bench/run --quick --plot out W1 W2  # with figures: out/W1.png, out/W2.png, out/index.html
  * weft-bench/run --raw runs.txt W3         # and every run's line in runs.txt
  * weft-bench/run --warmups 20 W2 W3        # the JIT's steady state: 20 warm-up passes, not 1
+ * weft-bench/run --aot W3 W7               # Weft's JVMs with an ahead-of-time cache (--aot-cache FILE here)
  * }
+ *
+ * <p>{@code --aot-cache FILE} starts the JVMs of Weft's implementations whose flags are the
+ * runner's own with {@code -XX:AOTCache=FILE}; {@code weft-bench/run --aot} trains that file first
+ * ({@link TrainingRun}) with the same flags, since a JVM refuses a cache trained with others.
  *
  * <p>{@code --warmups N} sets the warm-up passes before each measured pass of the workloads that
  * are measured in passes (W1, W2, W3, W7, W8); their {@code RESULT} lines then end in
@@ -193,6 +198,8 @@ public final class Runner {
         if (impl.equals("vthreads")) cmd.add("-Djdk.virtualThreadScheduler.parallelism=2");
         cmd.addAll(w.jvmFlags(impl));
         if (o.warmups() >= 0) cmd.add("-D" + Peers.WARMUPS_PROPERTY + "=" + o.warmups());
+        // the cache was trained with JVM_FLAGS alone: a JVM with other flags would refuse it
+        if (o.aotCache() != null && impl.startsWith("weft") && w.jvmFlags(impl).isEmpty()) cmd.add("-XX:AOTCache=" + o.aotCache());
         cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"), RunOne.class.getName(), id, impl));
         if (o.quick()) cmd.add("--quick");
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();

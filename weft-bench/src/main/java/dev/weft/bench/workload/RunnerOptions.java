@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The {@link Runner}'s command line:
- * {@code [--quick] [--runs N] [--warmups N] [--plot DIR] [--raw FILE] [W1 W2 ...]}.
+ * {@code [--quick] [--runs N] [--warmups N] [--plot DIR] [--raw FILE] [--aot-cache FILE] [W1 W2 ...]}.
  *
  * @param quick scale the workloads down for a quick look
  * @param runs fresh JVMs per implementation (default 5)
@@ -14,9 +14,11 @@ import java.util.List;
  *     (WORKLOADS.md's one); only workloads measured in passes use it (not W4, W5 and W6)
  * @param plot where the figures go, or null for none
  * @param raw the file that gets one line per run ({@link RawLine}), or null for none
+ * @param aotCache an ahead-of-time cache for the JVMs of Weft's implementations ({@code weft...})
+ *     whose flags are those it was trained with, or null for none
  * @param ids the workload ids in the order given; empty for all
  */
-record RunnerOptions(boolean quick, int runs, int warmups, Path plot, Path raw, List<String> ids) {
+record RunnerOptions(boolean quick, int runs, int warmups, Path plot, Path raw, Path aotCache, List<String> ids) {
     static final int DEFAULT_RUNS = 5;
 
     RunnerOptions {
@@ -35,6 +37,7 @@ record RunnerOptions(boolean quick, int runs, int warmups, Path plot, Path raw, 
         int warmups = -1;
         Path plot = null;
         Path raw = null;
+        Path aotCache = null;
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -49,13 +52,14 @@ record RunnerOptions(boolean quick, int runs, int warmups, Path plot, Path raw, 
                 }
                 case "--plot" -> plot = Path.of(valueOf(args, ++i, "--plot needs a directory"));
                 case "--raw" -> raw = Path.of(valueOf(args, ++i, "--raw needs a file"));
+                case "--aot-cache" -> aotCache = Path.of(valueOf(args, ++i, "--aot-cache needs a file"));
                 default -> {
                     if (args[i].startsWith("--")) throw new IllegalArgumentException("unknown option " + args[i]);
                     ids.add(args[i]);
                 }
             }
         }
-        return new RunnerOptions(quick, runs, warmups, plot, raw, ids);
+        return new RunnerOptions(quick, runs, warmups, plot, raw, aotCache, ids);
     }
 
     private static int count(String[] args, int i, String option) {

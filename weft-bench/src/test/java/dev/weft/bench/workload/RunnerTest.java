@@ -22,14 +22,16 @@ class RunnerTest {
         assertThat(o.warmups()).isEqualTo(-1); // the workloads' own: WORKLOADS.md's one pass
         assertThat(o.plot()).isNull();
         assertThat(o.raw()).isNull();
+        assertThat(o.aotCache()).isNull();
         assertThat(o.ids()).isEmpty();
     }
 
     @Test
     void optionsAndWorkloadIdsMayComeInAnyOrder() {
         RunnerOptions o = RunnerOptions.parse("W3", "--raw", "out/runs.txt", "--quick", "W1", "--runs", "3", "--plot", "figs",
-                "--warmups", "20");
+                "--warmups", "20", "--aot-cache", "target/bench-runner.aot");
         assertThat(o.quick()).isTrue();
+        assertThat(o.aotCache()).isEqualTo(Path.of("target/bench-runner.aot"));
         assertThat(o.runs()).isEqualTo(3);
         assertThat(o.warmups()).isEqualTo(20);
         assertThat(o.raw()).isEqualTo(Path.of("out/runs.txt"));
