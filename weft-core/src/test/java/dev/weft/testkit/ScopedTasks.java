@@ -92,8 +92,9 @@ public final class ScopedTasks implements AutoCloseable {
     }
 
     /**
-     * @return a dump in which b and c are idle, e is cancelling and {@code cleanup} is cancelled
-     *     (at most 10 s; a dump taken while a worker polls one of them says running)
+     * @return a dump in which b and c are idle, e is cancelling, {@code cleanup} is cancelled, and
+     *     a, d and the root are idle (at most 10 s; a dump taken while a worker polls one of them
+     *     says running)
      */
     public List<TaskDump> settledDump() throws InterruptedException {
         List<String> ids = ids();
@@ -103,7 +104,10 @@ public final class ScopedTasks implements AutoCloseable {
             boolean settled = dump.stream().filter(d -> d.id().equals(ids.get(0)) || d.id().equals(ids.get(1)))
                     .filter(d -> d.state() == TaskState.IDLE).count() == 2
                     && dump.stream().anyMatch(d -> d.id().equals(ids.get(2)) && d.state() == TaskState.CANCELLING
-                            && d.scopes().getFirst().state().equals("cancelled"));
+                            && d.scopes().getFirst().state().equals("cancelled"))
+                    // a and d, right under request, and the root: waiting too, not being polled
+                    && dump.stream().filter(d -> d.scopes().isEmpty() || d.scopes().getFirst().name().equals("request"))
+                            .allMatch(d -> d.state() == TaskState.IDLE);
             if (settled) return dump;
             if (System.nanoTime() > deadline) throw new AssertionError("the dump did not settle: " + dump);
             Thread.sleep(1);

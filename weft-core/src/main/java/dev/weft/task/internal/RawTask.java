@@ -170,7 +170,10 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
      * @param withHandle whether a {@code Task} handle will want the outcome (false: detached)
      */
     public RawTask(Future<T> future, Schedule schedule, boolean withHandle) {
-        this.slot = inheritBindings(java.util.Objects.requireNonNull(future, "future"));
+        // no Objects.requireNonNull: its erased answer needs a checkcast, which C2 compiles against
+        // the future classes seen so far and which traps (class_check) at each new one
+        if (future == null) throw new NullPointerException("future");
+        this.slot = inheritBindings(future);
         this.schedule = schedule;
         int shard = ThreadLocalRandom.current().nextInt() & (TaskList.SHARDS - 1);
         // a release store, no fence: the queue or list that receives the task publishes it
@@ -184,7 +187,9 @@ public final class RawTask<T> extends SelfWakingContext implements Task<T>, Fail
      * context slot, and its task no wrapper.
      */
     private static <T> Future<T> inheritBindings(Future<T> future) {
-        if (future instanceof WithBindings<T> || !(Ambient.current() instanceof Bindings b)) return future;
+        // the thread's context first: without bindings (nearly every spawn) the future's class is
+        // never tested, so this site is not compiled against the future classes seen so far
+        if (!(Ambient.current() instanceof Bindings b) || future instanceof WithBindings<T>) return future;
         Bindings inherited = Bindings.withoutScopes(b); // a plain spawn is no child of the scope it is made in
         return inherited == null ? future : new WithBindings<>(inherited, future);
     }
