@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weft.future.AsyncStream;
 import dev.weft.future.Poll;
+import dev.weft.testkit.MemoryWriter;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -63,7 +64,7 @@ class AsyncIoTest {
 
     @Test
     void writeAllWritesEverythingThroughPartialWrites() throws Exception {
-        CollectingWriter w = new CollectingWriter(5);
+        MemoryWriter w = MemoryWriter.pushingBack(5);
         byte[] data = bytes(1234);
         blockOn(AsyncIo.writeAll(w, data, 0, data.length));
         assertArrayEquals(data, w.out.toByteArray());
@@ -78,7 +79,7 @@ class AsyncIoTest {
     @Test
     void copyMovesEveryByteAndFlushesAtTheEnd() throws Exception {
         byte[] data = bytes(300_000);
-        CollectingWriter w = new CollectingWriter(10_000);
+        MemoryWriter w = MemoryWriter.pushingBack(10_000);
         assertEquals(300_000L, blockOn(AsyncIo.copy(new ChunkedReader(data, 4096), w)));
         assertArrayEquals(data, w.out.toByteArray());
         assertThat(w.flushes).isGreaterThanOrEqualTo(1);
@@ -86,7 +87,7 @@ class AsyncIoTest {
 
     @Test
     void bufWriterCollectsSmallWritesAndHandsThemOnWhenFlushed() throws Exception {
-        CollectingWriter inner = new CollectingWriter(1 << 20);
+        MemoryWriter inner = MemoryWriter.pushingBack(1 << 20);
         BufWriter out = new BufWriter(inner, 64);
         for (int i = 0; i < 10; i++) blockOn(AsyncIo.writeAll(out, new byte[] {(byte) i, (byte) i}, 0, 2));
         assertEquals(0, inner.writes, "20 bytes fit the 64-byte buffer");
@@ -105,7 +106,7 @@ class AsyncIoTest {
 
     @Test
     void bufWriterHandsOnItsBufferWithAWriteThatDoesNotFitInOneGatheringWrite() throws Exception {
-        CollectingWriter inner = CollectingWriter.gathering(1 << 20);
+        MemoryWriter inner = MemoryWriter.gathering(1 << 20);
         BufWriter out = new BufWriter(inner, 64);
         byte[] small = bytes(20);
         byte[] big = bytes(100);
@@ -120,7 +121,7 @@ class AsyncIoTest {
 
     @Test
     void writeAllOfSeveralBuffersGathersThemInOrder() throws Exception {
-        CollectingWriter inner = CollectingWriter.gathering(7);
+        MemoryWriter inner = MemoryWriter.gathering(7);
         ByteBuffer a = ByteBuffer.wrap(bytes(10));
         ByteBuffer b = ByteBuffer.allocateDirect(10).put(bytes(10)).flip();
         ByteBuffer c = ByteBuffer.wrap(bytes(10)).asReadOnlyBuffer();
@@ -128,7 +129,7 @@ class AsyncIoTest {
         assertEquals(5, inner.vectoredWrites, "30 bytes, 7 per gathering write");
         assertEquals(0, inner.writes);
         assertArrayEquals(concat(concat(bytes(10), bytes(10)), bytes(10)), inner.out.toByteArray());
-        CollectingWriter plain = new CollectingWriter(7);
+        MemoryWriter plain = MemoryWriter.pushingBack(7);
         blockOn(AsyncIo.writeAll(plain, ByteBuffer.wrap(bytes(10)), ByteBuffer.wrap(bytes(3))));
         assertEquals(3, plain.writes, "a writer that cannot gather takes the buffers one by one: 7, 3, 3");
         assertArrayEquals(concat(bytes(10), bytes(3)), plain.out.toByteArray());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.future.Context;
 import dev.weft.io.IoFuture;
+import dev.weft.testkit.MemoryWriter;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class CodecFramedWriterTest {
 
     @Test
     void framesFedBackToBackGoOutInOneWriteOnFlush() throws Exception {
-        CollectingSink sink = CollectingSink.unbounded();
+        MemoryWriter sink = MemoryWriter.unbounded();
         FramedWriter<String> w = new FramedWriter<>(sink, LineCodec.utf8(100));
         for (int i = 0; i < 50; i++) Drained.complete(w.feed("line " + i));
         assertThat(sink.writes).as("feeding writes nothing").isZero();
@@ -27,7 +28,7 @@ class CodecFramedWriterTest {
 
     @Test
     void sendFlushesEachFrameAndShutdownShutsTheSinkDown() throws Exception {
-        CollectingSink sink = CollectingSink.unbounded();
+        MemoryWriter sink = MemoryWriter.unbounded();
         FramedWriter<String> w = new FramedWriter<>(sink, LineCodec.utf8(100));
         Drained.complete(w.send("one"));
         assertThat(sink.out.toString(UTF_8)).isEqualTo("one\n");
@@ -39,7 +40,7 @@ class CodecFramedWriterTest {
 
     @Test
     void underBackpressureAFeedThatFindsNoRoomIsPendingWithNothingOfItsFrameBuffered() throws Exception {
-        CollectingSink sink = new CollectingSink(1000, true);
+        MemoryWriter sink = MemoryWriter.pushingBack(1000);
         FramedWriter<byte[]> w = new FramedWriter<>(sink, new LengthPrefixedCodec(2, 6000));
         Drained.complete(w.feed(new byte[5000]));
         int before = w.buffered();
@@ -53,7 +54,7 @@ class CodecFramedWriterTest {
 
     @Test
     void aFrameLargerThanTheBufferGrowsItUpToTheEncodersBoundAndComesOutWhole() throws Exception {
-        CollectingSink sink = new CollectingSink(777, true);
+        MemoryWriter sink = MemoryWriter.pushingBack(777);
         FramedWriter<byte[]> w = new FramedWriter<>(sink, new LengthPrefixedCodec(4, 1 << 20));
         byte[] big = new byte[100_000];
         for (int i = 0; i < big.length; i++) big[i] = (byte) i;
@@ -78,7 +79,7 @@ class CodecFramedWriterTest {
                 return 20_000;
             }
         };
-        FramedWriter<String> w = new FramedWriter<>(CollectingSink.unbounded(), never);
+        FramedWriter<String> w = new FramedWriter<>(MemoryWriter.unbounded(), never);
         assertThatThrownBy(() -> Drained.complete(w.feed("x"))).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("did not encode a frame into 20000 bytes");
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.weft.io.LimitExceededException;
+import dev.weft.testkit.MemoryWriter;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -14,7 +15,7 @@ class CodecLengthPrefixedTest {
     private static final List<byte[]> FRAMES = List.of(new byte[] {1, 2, 3}, new byte[0], new byte[200], new byte[] {-1});
 
     private static byte[] encoded(LengthPrefixedCodec codec, List<byte[]> frames) throws Exception {
-        CollectingSink sink = new CollectingSink(5, true);
+        MemoryWriter sink = MemoryWriter.pushingBack(5);
         FramedWriter<byte[]> w = new FramedWriter<>(sink, codec);
         for (byte[] f : frames) Drained.complete(w.feed(f));
         Drained.complete(w.flush());

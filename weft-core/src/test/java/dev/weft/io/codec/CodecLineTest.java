@@ -9,6 +9,7 @@ import dev.weft.future.AsyncStream;
 import dev.weft.future.Context;
 import dev.weft.io.InvalidDataException;
 import dev.weft.io.LimitExceededException;
+import dev.weft.testkit.MemoryWriter;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.MalformedInputException;
@@ -119,7 +120,7 @@ class CodecLineTest {
 
     @Test
     void theEncoderAppendsANewlineAndItsLinesDecodeBackToThemselves() throws Exception {
-        CollectingSink sink = CollectingSink.unbounded();
+        MemoryWriter sink = MemoryWriter.unbounded();
         FramedWriter<String> w = new FramedWriter<>(sink, LineCodec.utf8(1000));
         for (String line : LINES) Drained.complete(w.feed(line));
         Drained.complete(w.flush());
@@ -129,7 +130,7 @@ class CodecLineTest {
 
     @Test
     void theEncoderRefusesALineItCouldNotSendWholeAndTheWriterStaysUsable() throws Exception {
-        CollectingSink sink = CollectingSink.unbounded();
+        MemoryWriter sink = MemoryWriter.unbounded();
         FramedWriter<String> w = new FramedWriter<>(sink, LineCodec.utf8(10));
         Drained.complete(w.feed("before"));
         assertThatThrownBy(() -> Drained.complete(w.feed("a\nb"))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("\\n");
