@@ -1,7 +1,7 @@
 package dev.weft.net.internal;
 
+import dev.weft.net.internal.linux.Libc;
 import dev.weft.net.internal.epoll.EpollPoller;
-import dev.weft.net.internal.epoll.Libc;
 import dev.weft.net.internal.epoll.NativeNet;
 import dev.weft.net.internal.nio.Reactor;
 import dev.weft.internal.Drivers;

@@ -1,5 +1,7 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
 import dev.weft.net.internal.ReactorTurnEvent;
 import dev.weft.net.internal.SweepClock;
 import dev.weft.net.internal.WakeFlag;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -203,17 +203,17 @@ public final class Libc {
     }
 
     /** @return the {@code events} of the {@code i}-th {@code epoll_event} in {@code events} */
-    static int eventMask(MemorySegment events, int i) {
+    public static int eventMask(MemorySegment events, int i) {
         return (int) EV_EVENTS.get(events, i * EPOLL_EVENT.byteSize());
     }
 
     /** @return the {@code data} of the {@code i}-th {@code epoll_event} in {@code events} */
-    static long eventData(MemorySegment events, int i) {
+    public static long eventData(MemorySegment events, int i) {
         return (long) EV_DATA.get(events, i * EPOLL_EVENT.byteSize());
     }
 
     /** Fills the {@code epoll_event} at the start of {@code ev}. */
-    static void setEvent(MemorySegment ev, int mask, long data) {
+    public static void setEvent(MemorySegment ev, int mask, long data) {
         EV_EVENTS.set(ev, 0L, mask);
         EV_DATA.set(ev, 0L, data);
     }
@@ -391,8 +391,13 @@ public final class Libc {
         }
     }
 
-    /** A downcall threw: only an {@code Error} or a bug of ours (a wrong handle type) can. */
-    private static RuntimeException failed(Throwable t) {
+    /**
+     * A downcall threw: only an {@code Error} or a bug of ours (a wrong handle type) can.
+     *
+     * @param t what it threw
+     * @return the exception to throw (an {@code Error} is thrown from here)
+     */
+    public static RuntimeException failed(Throwable t) {
         if (t instanceof Error err) throw err;
         if (t instanceof RuntimeException re) return re;
         return new IllegalStateException("native call failed", t);
