@@ -191,6 +191,11 @@ public final class EpollPoller implements Poller {
         }
     }
 
+    /** @return the epoll instance's descriptor (for a poller that watches this one: io_uring's, for UDP) */
+    public int descriptor() {
+        return epfd;
+    }
+
     /** @return how many sockets are registered */
     public synchronized int registeredCount() {
         return registered;
