@@ -245,15 +245,18 @@ public final class UringPoller implements Poller {
 
     /**
      * The driving thread's {@code io_uring_enter}: submits every queued entry and, unless
-     * {@code timeoutNanos} is 0, waits for one completion, at most that long (negative: no limit).
+     * {@code timeoutNanos} is 0, waits for one completion, at most that long (negative: no limit),
+     * rounded up to whole milliseconds (at least one) as the epoll and NIO pollers round theirs,
+     * so the three wait the same for the same timer deadline.
      */
     private void enter(long timeoutNanos) {
         int flags = Sys.ENTER_GETEVENTS;
         MemorySegment a = MemorySegment.NULL;
         long size = 0;
         if (timeoutNanos > 0) {
-            ts.set(ValueLayout.JAVA_LONG, 0, timeoutNanos / 1_000_000_000L);
-            ts.set(ValueLayout.JAVA_LONG, 8, timeoutNanos % 1_000_000_000L);
+            long ms = Math.max(1, (timeoutNanos + 999_999) / 1_000_000);
+            ts.set(ValueLayout.JAVA_LONG, 0, ms / 1_000);
+            ts.set(ValueLayout.JAVA_LONG, 8, (ms % 1_000) * 1_000_000);
             flags |= Sys.ENTER_EXT_ARG;
             a = arg;
             size = 24;
