@@ -148,12 +148,6 @@ final class EpollStream extends EpollEndpoint implements NativeStream {
     }
 
     @Override
-    public Poll<Void> pollShutdown(Context cx) throws IOException {
-        shutdownOutput();
-        return Poll.ready(null);
-    }
-
-    @Override
     public void shutdownOutput() throws IOException {
         int fd = src.acquire();
         try {

@@ -187,6 +187,20 @@ public final class Libc {
     private Libc() {}
 
     /**
+     * Binds a function of the C library (for the io_uring poller's {@code syscall}, {@code mmap}).
+     *
+     * @param name the symbol
+     * @param fd its descriptor
+     * @param options the linker's options (errno capture, variadic arguments)
+     * @return the bound function
+     * @throws java.util.NoSuchElementException if the C library has no such symbol
+     */
+    public static MethodHandle downcall(String name, FunctionDescriptor fd, Linker.Option... options) {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().findOrThrow(name), fd, options);
+    }
+
+    /**
      * @param arena where the segment lives
      * @return a segment a call stores its {@code errno} into
      */

@@ -94,16 +94,13 @@ final class Sys {
         String reason = Libc.AVAILABLE ? null : Libc.UNAVAILABLE_REASON; // Linux on x86-64 or aarch64, the C library bound
         if (reason == null) {
             try {
-                Linker linker = Linker.nativeLinker();
-                var libc = linker.defaultLookup();
                 Linker.Option errno = Linker.Option.captureCallState("errno");
                 ValueLayout L = ValueLayout.JAVA_LONG;
                 ValueLayout I = ValueLayout.JAVA_INT;
                 ValueLayout P = ValueLayout.ADDRESS;
-                sys = linker.downcallHandle(libc.findOrThrow("syscall"), FunctionDescriptor.of(L, L, L, L, L, L, L, L),
-                        errno, Linker.Option.firstVariadicArg(1));
-                mmap = linker.downcallHandle(libc.findOrThrow("mmap"), FunctionDescriptor.of(P, P, L, I, I, I, L), errno);
-                munmap = linker.downcallHandle(libc.findOrThrow("munmap"), FunctionDescriptor.of(I, P, L));
+                sys = Libc.downcall("syscall", FunctionDescriptor.of(L, L, L, L, L, L, L, L), errno, Linker.Option.firstVariadicArg(1));
+                mmap = Libc.downcall("mmap", FunctionDescriptor.of(P, P, L, I, I, I, L), errno);
+                munmap = Libc.downcall("munmap", FunctionDescriptor.of(I, P, L));
             } catch (RuntimeException | LinkageError e) {
                 reason = "io_uring could not bind syscall/mmap from the C library: " + e;
             }

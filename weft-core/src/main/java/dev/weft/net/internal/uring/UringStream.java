@@ -256,12 +256,6 @@ final class UringStream extends UringSocket implements NativeStream {
         }
     }
 
-    @Override
-    public Poll<Void> pollShutdown(Context cx) throws IOException {
-        shutdownOutput();
-        return Poll.ready(null);
-    }
-
     /** Submits {@code IORING_OP_SHUTDOWN} now, or after the send in flight (its bytes go first). */
     @Override
     public void shutdownOutput() throws IOException {
