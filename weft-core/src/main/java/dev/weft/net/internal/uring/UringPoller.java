@@ -171,7 +171,7 @@ public final class UringPoller implements Poller {
     private long nextSqe() {
         long e;
         for (int spins = 0; (e = ring.sqe()) < 0; spins++) {
-            long r = ring.enter(submitErrno, ring.sqEntries, 0, 0, MemorySegment.NULL, 0);
+            long r = ring.enter(submitErrno, ring.unsubmitted(), 0, 0, MemorySegment.NULL, 0);
             if (r < 0) {
                 int errno = Libc.errno(submitErrno);
                 if (errno != Errno.EINTR && errno != Sys.EBUSY && errno != Errno.EAGAIN || spins > 100_000) {
@@ -210,7 +210,8 @@ public final class UringPoller implements Poller {
     /** Hands the queued SQEs to the kernel now (the driving thread sleeps and would not). */
     private void flush() {
         synchronized (sq) {
-            if (!submitClosed && ring.unsubmitted() > 0) ring.enter(submitErrno, ring.sqEntries, 0, 0, MemorySegment.NULL, 0);
+            int n = submitClosed ? 0 : ring.unsubmitted();
+            if (n > 0) ring.enter(submitErrno, n, 0, 0, MemorySegment.NULL, 0);
         }
     }
 
@@ -261,7 +262,11 @@ public final class UringPoller implements Poller {
             a = arg;
             size = 24;
         }
-        long r = ring.enter(pollErrno, ring.sqEntries, timeoutNanos == 0 ? 0 : 1, flags, a, size);
+        // exactly what is queued: io_uring_enter skips the wait when it submits fewer entries than
+        // asked (asking for the ring's size made every wait return at once: a spin, 31 calls per
+        // echo round trip); an entry queued after this read is submitted by its submitter, which
+        // sees this thread SLEEPING (see the class comment)
+        long r = ring.enter(pollErrno, ring.unsubmitted(), timeoutNanos == 0 ? 0 : 1, flags, a, size);
         if (r < 0) {
             int errno = Libc.errno(pollErrno);
             if (errno != Sys.ETIME && errno != Errno.EINTR && errno != Sys.EBUSY && errno != Errno.EAGAIN) {
@@ -335,7 +340,7 @@ public final class UringPoller implements Poller {
             if (submitClosed) return;
             ring.prep(nextSqe(), Sys.OP_NOP, -1, 0, 0, 0, 0, 0, WAKE);
             ring.publish();
-            ring.enter(submitErrno, ring.sqEntries, 0, 0, MemorySegment.NULL, 0);
+            ring.enter(submitErrno, ring.unsubmitted(), 0, 0, MemorySegment.NULL, 0);
         }
     }
 

@@ -52,6 +52,23 @@ class UringPollerTest {
         }
     }
 
+    /**
+     * Regression: the wait asked the kernel to submit the ring's size of entries, and
+     * {@code io_uring_enter} skips its wait when it submits fewer than asked, so every wait
+     * returned at once (the driving worker spun: 31 calls per echo round trip, W6 at 0.46x Tokio).
+     */
+    @Test
+    void aWaitWithNothingQueuedLastsItsTimeoutInsteadOfReturningAtOnce() throws Exception {
+        UringPoller p = new UringPoller();
+        try {
+            long t0 = System.nanoTime();
+            p.poll(50_000_000L);
+            assertThat(System.nanoTime() - t0).as("nanoseconds waited of 50 ms").isGreaterThan(40_000_000L);
+        } finally {
+            p.close();
+        }
+    }
+
     @Test
     void aThreadWaitingInThePollerLeavesWhenThePollerIsClosed() throws Exception {
         for (int round = 0; round < 100; round++) {
