@@ -3,6 +3,8 @@ package dev.weft.net.internal.uring;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The native buffers the kernel reads sends from and writes receives into: taken for one
@@ -26,11 +28,10 @@ class Buffers {
     private static final int[] CLASSES = {4 * 1024, 16 * 1024, MAX};
     private static final int KEEP = 256;
 
-    @SuppressWarnings("unchecked")
-    private final ArrayDeque<MemorySegment>[] pools = new ArrayDeque[CLASSES.length];
+    private final List<ArrayDeque<MemorySegment>> pools = new ArrayList<>();
 
     Buffers() {
-        for (int i = 0; i < pools.length; i++) pools[i] = new ArrayDeque<>();
+        for (int i = 0; i < CLASSES.length; i++) pools.add(new ArrayDeque<>());
     }
 
     /** @return the size of the buffer {@link #take} answers for {@code want} bytes */
@@ -45,7 +46,7 @@ class Buffers {
      */
     MemorySegment take(int want) {
         int size = sizeFor(want);
-        ArrayDeque<MemorySegment> pool = pools[classOf(size)];
+        ArrayDeque<MemorySegment> pool = pools.get(classOf(size));
         synchronized (pool) {
             MemorySegment b = pool.pollFirst();
             if (b != null) return b;
@@ -55,7 +56,7 @@ class Buffers {
 
     /** Takes back a buffer no operation uses any more (its completion was reaped). */
     void give(MemorySegment b) {
-        ArrayDeque<MemorySegment> pool = pools[classOf((int) b.byteSize())];
+        ArrayDeque<MemorySegment> pool = pools.get(classOf((int) b.byteSize()));
         synchronized (pool) {
             if (pool.size() < KEEP) pool.addFirst(b);
         }
