@@ -13,7 +13,8 @@
 #   the same run minus a run without the warm-up pass (-Dweft.bench.warmups=0), divided by the
 #   1,000,000 round trips of the pass that makes the difference (JVM start-up and exit cancel out).
 # W6: the server alone (Weft: weft-examples' EchoServer, "weft" on NIO's selector and "weft-epoll"
-#   with --enable-native-access, so on the native epoll poller; W6_SERVERS chooses; Tokio:
+#   with --enable-native-access, so on the native epoll poller, "weft-uring" on io_uring
+#   (-Dweft.poller=io_uring); W6_SERVERS chooses; Tokio:
 #   tokio_rt W6), loaded by Tokio's
 #   echo_load (100 connections, 64-byte messages, 2 client threads, as paired-w6.sh): first 3 s
 #   of load untraced (the JIT's warm-up), then the tool attaches to the running server, echo_load
@@ -59,7 +60,7 @@ trace() {
 # the syscalls perf stat counts one by one (all of them: raw_syscalls:sys_enter; the rest is "other")
 PERF_SYSCALLS="futex epoll_wait epoll_pwait epoll_ctl read write readv writev recvfrom sendto recvmsg sendmsg
   accept4 sched_yield ioctl poll ppoll mprotect madvise mmap munmap nanosleep clock_nanosleep lseek pread64
-  rt_sigprocmask getrusage close"
+  rt_sigprocmask getrusage close io_uring_enter"
 perf_events() {
   local e="raw_syscalls:sys_enter" c
   for c in $PERF_SYSCALLS; do e="$e,syscalls:sys_enter_$c"; done
@@ -190,6 +191,9 @@ for w in "${workloads[@]}"; do
             prefix=echo-worker-
           elif [ "$s" = weft-epoll ]; then
             "$J" -Xmx2g --enable-native-access=ALL-UNNAMED -cp "$WCP" dev.weft.examples.echo.EchoServer "$port" > "$work/w6-$s.log" 2>&1 &
+            prefix=echo-worker-
+          elif [ "$s" = weft-uring ]; then
+            "$J" -Xmx2g --enable-native-access=ALL-UNNAMED -Dweft.poller=io_uring -cp "$WCP" dev.weft.examples.echo.EchoServer "$port" > "$work/w6-$s.log" 2>&1 &
             prefix=echo-worker-
           else
             "$bin/tokio_rt" W6 "$port" 120 > "$work/w6-$s.log" 2>&1 &

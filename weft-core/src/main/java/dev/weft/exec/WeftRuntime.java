@@ -264,7 +264,7 @@ public final class WeftRuntime implements AutoCloseable {
         return name;
     }
 
-    /** @return the reactor this runtime's sockets use: {@link IoPoller#NIO} or {@link IoPoller#EPOLL} */
+    /** @return the reactor this runtime's sockets use: {@link IoPoller#NIO}, {@link IoPoller#EPOLL} or {@link IoPoller#IO_URING} */
     public IoPoller poller() {
         return net.kind();
     }
@@ -420,6 +420,8 @@ public final class WeftRuntime implements AutoCloseable {
          * The reactor the runtime's sockets use: {@link IoPoller#AUTO} (the default, or as the
          * system property {@value IoPoller#PROPERTY} says) takes the native epoll poller on Linux
          * when the JVM runs with {@code --enable-native-access=ALL-UNNAMED}, else NIO's selector.
+         * {@link IoPoller#IO_URING} is opt-in, and gives what {@code AUTO} would (said once on the
+         * {@code dev.weft} logger) where io_uring cannot serve.
          *
          * {@snippet :
          * WeftRuntime rt = WeftRuntime.builder().poller(IoPoller.EPOLL).build();

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Which reactor a runtime's driver waits in for socket readiness: chosen per runtime with
  * {@code WeftRuntime.builder().poller(...)}, or for every runtime with the system property
- * {@value #PROPERTY} ({@code auto}, {@code nio} or {@code epoll}).
+ * {@value #PROPERTY} ({@code auto}, {@code nio}, {@code epoll} or {@code io_uring}).
  *
  * {@snippet :
  * try (WeftRuntime rt = WeftRuntime.builder().poller(IoPoller.EPOLL).build()) {
@@ -32,7 +32,17 @@ public enum IoPoller {
      * caller's buffer. Unix-domain sockets and {@code Async.of} channels stay on NIO (the shared
      * reactor). Throws at build time where epoll is not available.
      */
-    EPOLL;
+    EPOLL,
+    /**
+     * Linux io_uring through the Foreign Function &amp; Memory API (the raw system calls, no JNI, no
+     * liburing), completion-based: a read is a receive the kernel completes into a native buffer,
+     * an accept a multishot accept, a write a send of the bytes copied out of the caller's buffer.
+     * Opt-in; UDP sockets run on an epoll instance the ring watches; Unix-domain sockets and
+     * {@code Async.of} channels stay on NIO. Where io_uring cannot serve (a kernel without it or
+     * without an opcode or feature used, a seccomp policy or sysctl refusing it), the runtime takes
+     * what {@link #AUTO} would (epoll) and says why once on the {@code dev.weft} logger.
+     */
+    IO_URING;
 
     /** The system property that sets the default poller of every runtime. */
     public static final String PROPERTY = "weft.poller";
@@ -47,7 +57,7 @@ public enum IoPoller {
         try {
             return valueOf(v.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("-D" + PROPERTY + "=" + v + ": expected auto, nio or epoll", e);
+            throw new IllegalArgumentException("-D" + PROPERTY + "=" + v + ": expected auto, nio, epoll or io_uring", e);
         }
     }
 }

@@ -211,12 +211,12 @@ public abstract sealed class SocketStream implements AsyncRead, AsyncWrite, Auto
     /**
      * @return the asynchronous channel under this stream, for {@code readWith} and the like
      * @throws UnsupportedOperationException on a simulated stream or one of the native epoll
-     *     poller, which have no NIO channel
+     *     or io_uring pollers, which have no NIO channel
      */
     public Async<SocketChannel> channel() {
         if (io instanceof NioStream real) return Async.over(real.channel(), real.source());
         throw new UnsupportedOperationException("this stream has no NIO channel (" + io
-                + ": simulated, or on the native epoll poller): use the stream's own methods (read, write,"
+                + ": simulated, or on the native epoll or io_uring poller): use the stream's own methods (read, write,"
                 + " getOption, setOption), or build the runtime with poller(IoPoller.NIO)");
     }
 

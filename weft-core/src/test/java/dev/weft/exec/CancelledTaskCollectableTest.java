@@ -109,8 +109,9 @@ class CancelledTaskCollectableTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aForgottenAcceptAndAForgottenReadOnASilentSocketAreSweptAndTheirTasksCollected(IoPoller poller) throws Exception {
+        dev.weft.net.Pollers.assumeAvailable(poller);
         try (WeftRuntime rt = WeftRuntime.builder().workers(1).poller(poller).build()) {
             // bound and connected on the runtime, so on its poller
             TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind("127.0.0.1", 0)));

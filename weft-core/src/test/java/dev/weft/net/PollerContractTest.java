@@ -31,7 +31,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The reactor contract, run against both pollers ({@link IoPoller#NIO} and {@link IoPoller#EPOLL}):
+ * The reactor contract, run against every poller ({@link IoPoller#NIO}, {@link IoPoller#EPOLL} and
+ * {@link IoPoller#IO_URING}, skipped with the probe's reason where the kernel refuses io_uring):
  * what a socket user relies on, whichever reactor serves the runtime. Every byte is compared;
  * every wait ends by an event the test caused (data, a close, a reset), never by a sleep.
  */
@@ -40,6 +41,7 @@ class PollerContractTest {
     private static final InetSocketAddress ANY_LOOPBACK = new InetSocketAddress("127.0.0.1", 0);
 
     private static <T> T run(IoPoller poller, Callable<T> body) {
+        Pollers.assumeAvailable(poller);
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).poller(poller).threadNamePrefix("contract-" + poller + "-").build()) {
             assertThat(rt.poller()).isEqualTo(poller);
             return rt.blockOn(Weft.async(body));
@@ -72,7 +74,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void eightConnectionsEchoAMegabyteEachEveryByteBack(IoPoller poller) {
         long total = 1 << 20;
         long verified = run(poller, () -> {
@@ -117,7 +119,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aHalfClosedPeerIsReadToItsEndAndStillTakesWrites(IoPoller poller) {
         String reply = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -140,7 +142,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aResetPeerFailsTheWaitingReadWithASocketException(IoPoller poller) {
         Throwable failure = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -162,7 +164,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void writesWaitWhileThePeerDoesNotReadAndResumeWhenItDoes(IoPoller poller) {
         long[] counts = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -194,7 +196,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aGatheringWriteTakesHeapDirectAndReadOnlyBuffersInOneCallInOrder(IoPoller poller) {
         String got = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -217,7 +219,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aConnectToAClosedPortIsRefused(IoPoller poller) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -234,7 +236,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void closingAStreamWakesItsWaitingReaderWithClosedChannel(IoPoller poller) {
         Throwable failure = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -255,7 +257,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aCancelledReadLeavesNoWaiterAndTheNextReadGetsTheBytes(IoPoller poller) {
         String got = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -276,7 +278,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void aHundredConnectsAreAcceptedAndACloseFailsTheWaitingAccept(IoPoller poller) {
         Object[] out = run(poller, () -> {
             TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -310,7 +312,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void datagramsGoBothWaysWithTheSendersAddress(IoPoller poller) {
         String got = run(poller, () -> {
             try (UdpSocket a = UdpSocket.bind(ANY_LOOPBACK); UdpSocket b = UdpSocket.bind(ANY_LOOPBACK)) {
@@ -328,7 +330,7 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void optionsAndAddressesReadBackWhatWasSet(IoPoller poller) {
         List<Object> seen = run(poller, () -> {
             try (TcpListener l = TcpListener.bind(ANY_LOOPBACK);
@@ -338,7 +340,11 @@ class PollerContractTest {
                 boolean on = c.noDelay();
                 c.setNoDelay(false);
                 c.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-                assertThat(c.toString()).contains(poller == IoPoller.EPOLL ? "epoll stream" : "SocketChannel");
+                assertThat(c.toString()).contains(switch (poller) {
+                    case EPOLL -> "epoll stream";
+                    case IO_URING -> "io_uring stream";
+                    default -> "SocketChannel";
+                });
                 return List.of(on, c.noDelay(), c.getOption(StandardSocketOptions.SO_KEEPALIVE),
                         c.remoteAddress().equals(l.localAddress()), s.remoteAddress().equals(c.localAddress()),
                         c.getOption(StandardSocketOptions.SO_RCVBUF) > 0);
@@ -348,8 +354,9 @@ class PollerContractTest {
     }
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     void closeOfTheRuntimeClosesItsSocketsAndGivesTheirDescriptorsBack(IoPoller poller) throws Exception {
+        Pollers.assumeAvailable(poller);
         long before = openFds();
         WeftRuntime rt = WeftRuntime.builder().workers(1).poller(poller).build();
         TcpListener l = rt.blockOn(Weft.async(() -> TcpListener.bind(ANY_LOOPBACK)));

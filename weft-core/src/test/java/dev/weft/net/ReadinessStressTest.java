@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Timeout;
  * verified, bounded in time. A lost wake-up shows as a connection that never finishes (the
  * timeout fails the test).
  *
- * <p>Run on both pollers: NIO's level-triggered selector with interest kept armed, and the native
+ * <p>Run on every poller: NIO's level-triggered selector with interest kept armed, the native
  * epoll poller's edge-triggered readiness (the tick that makes a call retry when a report came
- * during it). The server is Weft (2 workers): each connection echoes with {@code pollRead}/{@code
+ * during it), and io_uring's completions (a recv in flight per reader, a send per writer). The server is Weft (2 workers): each connection echoes with {@code pollRead}/{@code
  * pollWrite} through buffer windows of random size, so reads are sometimes exactly full (the
  * cache stays "may be ready") and sometimes short ("drained": the next read waits without a
  * system call), and some connections get a tiny send buffer so that writes come out short. The
@@ -43,7 +43,7 @@ class ReadinessStressTest {
     private static final boolean STRESS = Boolean.getBoolean("weft.stress");
 
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     @Timeout(60)
     void randomPingPongOnManyConnectionsLosesNoWakeupAndNoByte(IoPoller poller) throws Exception {
         run(poller, STRESS ? 500 : 100, STRESS ? 1000 : 100);
@@ -54,13 +54,14 @@ class ReadinessStressTest {
      * connections waking the selector, so a lost wake-up hangs the test.
      */
     @ParameterizedTest
-    @EnumSource(names = {"NIO", "EPOLL"})
+    @EnumSource(names = {"NIO", "EPOLL", "IO_URING"})
     @Timeout(60)
     void randomPingPongOnTwoConnectionsLosesNoWakeup(IoPoller poller) throws Exception {
         run(poller, 2, STRESS ? 100_000 : 5_000);
     }
 
     private static void run(IoPoller poller, int conns, int rounds) throws Exception {
+        Pollers.assumeAvailable(poller);
         AtomicLong serverEchoed = new AtomicLong();
         ConcurrentHashMap<Integer, Throwable> serverFailures = new ConcurrentHashMap<>();
         try (WeftRuntime rt = WeftRuntime.builder().workers(2).poller(poller).threadNamePrefix("readiness-stress-").build();

@@ -1,9 +1,12 @@
 package dev.weft.net.internal;
 
+import dev.weft.net.internal.linux.Libc;
 import dev.weft.net.internal.epoll.EpollPoller;
-import dev.weft.net.internal.epoll.Libc;
 import dev.weft.net.internal.epoll.NativeNet;
 import dev.weft.net.internal.nio.Reactor;
+import dev.weft.net.internal.uring.UringNet;
+import dev.weft.net.internal.uring.UringPoller;
+import dev.weft.net.internal.uring.UringProbe;
 import dev.weft.internal.Drivers;
 import dev.weft.net.IoPoller;
 import dev.weft.driver.internal.Poller;
@@ -12,9 +15,12 @@ import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The network part of one runtime's drivers: its poller (NIO's {@link Reactor} or the native
- * {@link EpollPoller} with its {@link NativeNet}), chosen once at build time, registered among the
- * runtime's drivers, counted in its metrics and closed by its {@code close()}.
+ * The network part of one runtime's drivers: its poller (NIO's {@link Reactor}, the native
+ * {@link EpollPoller} with its {@link NativeNet}, or the {@link UringPoller} with its
+ * {@link UringNet}), chosen once at build time, registered among the runtime's drivers, counted in
+ * its metrics and closed by its {@code close()}. {@link IoPoller#IO_URING} where io_uring cannot
+ * serve (the probe of {@link UringProbe} failed, or the ring's setup did) gives epoll (or NIO, as
+ * {@link IoPoller#AUTO} would), and one line on the {@code dev.weft} logger, once per JVM, says why.
  *
  * {@snippet :
  * RuntimeNet net = RuntimeNet.open(IoPoller.AUTO, "app-");
@@ -25,15 +31,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class RuntimeNet {
     private static final AtomicBoolean FALLBACK_LOGGED = new AtomicBoolean();
+    private static final AtomicBoolean URING_FALLBACK_LOGGED = new AtomicBoolean();
 
     private final IoPoller kind;
     private final Reactor reactor;
     private final EpollPoller epoll;
+    private final UringPoller uring;
 
-    private RuntimeNet(IoPoller kind, Reactor reactor, EpollPoller epoll) {
+    private RuntimeNet(IoPoller kind, Reactor reactor, EpollPoller epoll, UringPoller uring) {
         this.kind = kind;
         this.reactor = reactor;
         this.epoll = epoll;
+        this.uring = uring;
     }
 
     /**
@@ -45,12 +54,19 @@ public final class RuntimeNet {
      */
     public static RuntimeNet open(IoPoller choice, String name) {
         IoPoller kind = resolve(choice);
+        if (kind == IoPoller.IO_URING) {
+            try {
+                return new RuntimeNet(kind, null, null, new UringPoller());
+            } catch (IOException e) {
+                kind = uringFallback(e.getMessage());
+            }
+        }
         try {
             if (kind == IoPoller.EPOLL) {
                 EpollPoller p = new EpollPoller();
-                return new RuntimeNet(kind, null, p);
+                return new RuntimeNet(kind, null, p, null);
             }
-            return new RuntimeNet(kind, new Reactor(), null);
+            return new RuntimeNet(kind, new Reactor(), null, null);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the " + kind + " poller of runtime " + name, e);
         }
@@ -59,6 +75,10 @@ public final class RuntimeNet {
     /** @return {@code choice} with {@link IoPoller#AUTO} decided (and a fallback said once) */
     static IoPoller resolve(IoPoller choice) {
         if (choice == IoPoller.NIO) return IoPoller.NIO;
+        if (choice == IoPoller.IO_URING) {
+            UringProbe.Result r = UringProbe.result();
+            return r.available() ? IoPoller.IO_URING : uringFallback(r.reason());
+        }
         if (choice == IoPoller.EPOLL) {
             if (!Libc.AVAILABLE) throw new UnsupportedOperationException("IoPoller.EPOLL: " + Libc.UNAVAILABLE_REASON);
             return IoPoller.EPOLL;
@@ -77,14 +97,24 @@ public final class RuntimeNet {
         return IoPoller.NIO;
     }
 
-    /** @return the poller chosen: {@link IoPoller#NIO} or {@link IoPoller#EPOLL} */
+    /** io_uring cannot serve: says why, once per JVM, and answers what {@link IoPoller#AUTO} would. */
+    private static IoPoller uringFallback(String why) {
+        IoPoller instead = resolve(IoPoller.AUTO);
+        if (URING_FALLBACK_LOGGED.compareAndSet(false, true)) {
+            System.getLogger("dev.weft").log(System.Logger.Level.INFO,
+                    "Weft runtimes use the " + (instead == IoPoller.EPOLL ? "epoll" : "NIO") + " poller, not io_uring: " + why);
+        }
+        return instead;
+    }
+
+    /** @return the poller chosen: {@link IoPoller#NIO}, {@link IoPoller#EPOLL} or {@link IoPoller#IO_URING} */
     public IoPoller kind() {
         return kind;
     }
 
     /** @return what the runtime's driver waits in */
     public Poller poller() {
-        return epoll != null ? epoll : reactor;
+        return uring != null ? uring : epoll != null ? epoll : reactor;
     }
 
     /**
@@ -93,13 +123,14 @@ public final class RuntimeNet {
      * @param drivers the runtime's drivers, being built
      */
     public void register(Drivers.Builder drivers) {
-        if (epoll != null) drivers.put(NetProvider.KEY, new NativeNet(epoll));
+        if (uring != null) drivers.put(NetProvider.KEY, new UringNet(uring));
+        else if (epoll != null) drivers.put(NetProvider.KEY, new NativeNet(epoll));
         else drivers.put(Reactor.KEY, reactor);
     }
 
     /** @return how many sockets are registered with the poller */
     public int registeredCount() {
-        return epoll != null ? epoll.registeredCount() : reactor.registeredCount();
+        return uring != null ? uring.registeredCount() : epoll != null ? epoll.registeredCount() : reactor.registeredCount();
     }
 
     /**
@@ -108,6 +139,6 @@ public final class RuntimeNet {
      * @return how many sockets it closed
      */
     public int close() {
-        return epoll != null ? epoll.close() : reactor.close();
+        return uring != null ? uring.close() : epoll != null ? epoll.close() : reactor.close();
     }
 }

@@ -56,6 +56,11 @@ public final class WakeFlag {
         }
     }
 
+    /** @return whether the driving thread is in (or entering) a blocking wait now (a racy look) */
+    public boolean isSleeping() {
+        return state.get() == SLEEPING;
+    }
+
     /** @return whether a thread was SLEEPING, now WOKEN: the caller wakes it; no token otherwise */
     public boolean wakeSleeper() {
         return state.compareAndSet(SLEEPING, WOKEN);

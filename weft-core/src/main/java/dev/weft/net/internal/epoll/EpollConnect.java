@@ -1,5 +1,8 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
+import dev.weft.net.internal.linux.SockAddr;
 import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;

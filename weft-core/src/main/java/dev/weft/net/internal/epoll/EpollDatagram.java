@@ -1,5 +1,9 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
+import dev.weft.net.internal.linux.SockAddr;
+import dev.weft.net.internal.linux.NativeSockets;
 import dev.weft.net.internal.DatagramEndpoint;
 import dev.weft.io.IoFuture;
 import java.io.IOException;

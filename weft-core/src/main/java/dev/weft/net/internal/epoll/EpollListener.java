@@ -1,10 +1,12 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
+import dev.weft.net.internal.linux.NativeSockets;
 import dev.weft.net.internal.ListenerEndpoint;
 import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Waker;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
@@ -40,21 +42,8 @@ final class EpollListener extends EpollEndpoint implements ListenerEndpoint {
      * @throws IOException if the address cannot be bound (the socket is closed)
      */
     static EpollListener bind(EpollPoller poller, SocketAddress local, int backlog) throws IOException {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment errno = Libc.errnoSegment(a);
-            MemorySegment addr = a.allocate(SockAddr.SIZE);
-            int len = SockAddr.encode(addr, local);
-            int fd = Libc.socket(errno, SockAddr.family(local), Libc.SOCK_STREAM | Libc.SOCK_NONBLOCK | Libc.SOCK_CLOEXEC, 0);
-            if (fd < 0) throw Errno.exception(Libc.errno(errno), "socket");
-            if (!NativeSockets.setInt(errno, fd, Libc.SOL_SOCKET, Libc.SO_REUSEADDR, 1)
-                    || Libc.bind(errno, fd, addr, len) < 0
-                    || Libc.listen(errno, fd, backlog) < 0) {
-                IOException e = Errno.exception(Libc.errno(errno), "bind " + local);
-                Libc.close(errno, fd);
-                throw e;
-            }
-            return new EpollListener(poller, poller.register(fd, 0));
-        }
+        int fd = NativeSockets.listen(local, backlog, Libc.SOCK_NONBLOCK | Libc.SOCK_CLOEXEC);
+        return new EpollListener(poller, poller.register(fd, 0));
     }
 
     @Override

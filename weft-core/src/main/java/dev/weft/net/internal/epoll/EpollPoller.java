@@ -1,5 +1,7 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
 import dev.weft.net.internal.ReactorTurnEvent;
 import dev.weft.net.internal.SweepClock;
 import dev.weft.net.internal.WakeFlag;
@@ -187,6 +189,11 @@ public final class EpollPoller implements Poller {
         try (Arena a = Arena.ofConfined()) {
             Libc.close(Libc.errnoSegment(a), fd);
         }
+    }
+
+    /** @return the epoll instance's descriptor (for a poller that watches this one: io_uring's, for UDP) */
+    public int descriptor() {
+        return epfd;
     }
 
     /** @return how many sockets are registered */

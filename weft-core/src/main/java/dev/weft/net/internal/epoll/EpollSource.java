@@ -1,5 +1,8 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
+import dev.weft.net.internal.linux.SocketFd;
 import dev.weft.net.internal.SourceWaiters;
 import dev.weft.net.internal.Waiters;
 import dev.weft.net.internal.WakeList;
@@ -59,7 +62,7 @@ import java.nio.channels.ClosedChannelException;
  * with no call in flight closes the fd, exactly once (CAS to -1). The fd number is therefore never
  * reused by the kernel while a call of ours could still pass it.
  */
-final class EpollSource {
+final class EpollSource implements SocketFd {
     /** The read direction (read, accept, receive). */
     static final int READ = 1;
     /** The write direction (write, connect, send). */
@@ -225,7 +228,8 @@ final class EpollSource {
      * @return the fd, counted as in use until {@link #release()}
      * @throws ClosedChannelException if the source is closing or closed
      */
-    int acquire() throws ClosedChannelException {
+    @Override
+    public int acquire() throws ClosedChannelException {
         while (true) {
             int u = (int) USES.getVolatile(this);
             if (u < 0 || (u & CLOSING) != 0) throw new ClosedChannelException();
@@ -234,7 +238,8 @@ final class EpollSource {
     }
 
     /** Ends a call begun by {@link #acquire()}; closes the fd if a close waited for it. */
-    void release() {
+    @Override
+    public void release() {
         int u = (int) USES.getAndAdd(this, -2) - 2;
         if (u == CLOSING) closeFd();
     }

@@ -1,5 +1,9 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
+import dev.weft.net.internal.linux.Errno;
+import dev.weft.net.internal.linux.NativeStream;
+import dev.weft.net.internal.linux.SocketFd;
 import dev.weft.net.internal.StreamEndpoint;
 import dev.weft.future.Context;
 import dev.weft.future.Poll;
@@ -8,8 +12,6 @@ import dev.weft.io.IoFuture;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.net.SocketAddress;
-import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 
@@ -32,7 +34,7 @@ import java.nio.channels.ClosedChannelException;
  * is gone answers {@code EPIPE} (a {@code SocketException}), never a signal. A gathering write
  * ({@link #pollWriteVectored}) is one {@code send} of the buffers copied together.
  */
-final class EpollStream extends EpollEndpoint implements StreamEndpoint {
+final class EpollStream extends EpollEndpoint implements NativeStream {
     /** The most bytes a gathering write copies into one send. */
     static final int GATHER = 16 * 1024;
     /** What {@link #transfer} answers for pending. */
@@ -146,12 +148,6 @@ final class EpollStream extends EpollEndpoint implements StreamEndpoint {
     }
 
     @Override
-    public Poll<Void> pollShutdown(Context cx) throws IOException {
-        shutdownOutput();
-        return Poll.ready(null);
-    }
-
-    @Override
     public void shutdownOutput() throws IOException {
         int fd = src.acquire();
         try {
@@ -174,23 +170,8 @@ final class EpollStream extends EpollEndpoint implements StreamEndpoint {
     }
 
     @Override
-    public SocketAddress localAddress() throws IOException {
-        return NativeSockets.address(src, false);
-    }
-
-    @Override
-    public SocketAddress remoteAddress() throws IOException {
-        return NativeSockets.address(src, true);
-    }
-
-    @Override
-    public <T> T getOption(SocketOption<T> name) throws IOException {
-        return NativeSockets.getOption(src, name);
-    }
-
-    @Override
-    public <T> void setOption(SocketOption<T> name, T value) throws IOException {
-        NativeSockets.setOption(src, name, value);
+    public SocketFd socket() {
+        return src;
     }
 
     @Override

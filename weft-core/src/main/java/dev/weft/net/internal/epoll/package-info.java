@@ -11,9 +11,10 @@
  *       {@link dev.weft.net.internal.epoll.EpollListener},
  *       {@link dev.weft.net.internal.epoll.EpollDatagram}, and the connect future
  *       {@link dev.weft.net.internal.epoll.EpollConnect}.</li>
- *   <li>The system calls: {@link dev.weft.net.internal.epoll.Libc} (the bound functions and
- *       constants), {@link dev.weft.net.internal.epoll.NativeSockets},
- *       {@link dev.weft.net.internal.epoll.SockAddr} and {@link dev.weft.net.internal.epoll.Errno}.</li>
+ *   <li>The system calls: those shared with the io_uring poller are in
+ *       {@code dev.weft.net.internal.linux} ({@link dev.weft.net.internal.linux.Libc},
+ *       {@link dev.weft.net.internal.linux.NativeSockets}, {@link dev.weft.net.internal.linux.SockAddr},
+ *       {@link dev.weft.net.internal.linux.Errno}).</li>
  * </ul>
  */
 package dev.weft.net.internal.epoll;

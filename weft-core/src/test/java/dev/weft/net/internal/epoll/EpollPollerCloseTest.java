@@ -1,5 +1,6 @@
 package dev.weft.net.internal.epoll;
 
+import dev.weft.net.internal.linux.Libc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

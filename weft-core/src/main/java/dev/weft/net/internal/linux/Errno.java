@@ -1,4 +1,4 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 import java.io.IOException;
 import java.net.BindException;
@@ -70,7 +70,7 @@ public final class Errno {
      * @param call the failed call
      * @return the exception
      */
-    static IOException datagramException(int errno, String call) {
+    public static IOException datagramException(int errno, String call) {
         if (errno == ECONNREFUSED) return new PortUnreachableException("the peer's port is unreachable (" + call + ")");
         return exception(errno, call);
     }

@@ -1,4 +1,4 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -31,8 +31,9 @@ import java.util.Locale;
  *
  * <p><b>Few bindings, for a short start.</b> Each distinct downcall shape costs the JVM a stub
  * and a few dozen classes spun at run time, which an ahead-of-time cache does not hold: bound one
- * per function, the 21 functions here took about 100 ms of a server's start, most of the time
- * to its first answered request. So every call that takes no Java heap memory goes through one
+ * per function, linking and first calling the 13 functions a server needs took 173-191 ms of a
+ * fresh JVM, against 62-110 ms through one binding (weft-bench/RESULTS.md; the echo example's
+ * first answer came 60-70 ms sooner). So every call that takes no Java heap memory goes through one
  * binding of the C library's {@code syscall(long number, ...)} with the number of the call on this
  * architecture ({@link SyscallNumbers}), its arguments widened to {@code long} and its segments
  * passed as addresses (native segments only, kept reachable across the call); {@code recv} and
@@ -152,22 +153,31 @@ public final class Libc {
             ValueLayout L = ValueLayout.JAVA_LONG;
             ValueLayout P = ValueLayout.ADDRESS;
             Linker.Option critical = Linker.Option.critical(true);
-            RECVFROM = bind("recvfrom", FunctionDescriptor.of(L, I, P, L, I, P, P), ERRNO_OPTION, critical);
-            SENDTO = bind("sendto", FunctionDescriptor.of(L, I, P, L, I, P, I), ERRNO_OPTION, critical);
+            RECVFROM = downcall("recvfrom", FunctionDescriptor.of(L, I, P, L, I, P, P), ERRNO_OPTION, critical);
+            SENDTO = downcall("sendto", FunctionDescriptor.of(L, I, P, L, I, P, I), ERRNO_OPTION, critical);
         }
     }
 
     /** {@code strerror}, bound at the first error that needs its text. */
     private static final class Text {
-        static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
-    }
-
-    private static MethodHandle bind(String name, FunctionDescriptor fd, Linker.Option... options) {
-        Linker linker = Linker.nativeLinker();
-        return linker.downcallHandle(linker.defaultLookup().findOrThrow(name), fd, options);
+        static final MethodHandle STRERROR = downcall("strerror", FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
     }
 
     private Libc() {}
+
+    /**
+     * Binds a function of the C library (for the io_uring poller's {@code syscall}, {@code mmap}).
+     *
+     * @param name the symbol
+     * @param fd its descriptor
+     * @param options the linker's options (errno capture, variadic arguments)
+     * @return the bound function
+     * @throws java.util.NoSuchElementException if the C library has no such symbol
+     */
+    public static MethodHandle downcall(String name, FunctionDescriptor fd, Linker.Option... options) {
+        Linker linker = Linker.nativeLinker();
+        return linker.downcallHandle(linker.defaultLookup().findOrThrow(name), fd, options);
+    }
 
     /**
      * @param arena where the segment lives
@@ -186,17 +196,17 @@ public final class Libc {
     }
 
     /** @return the {@code events} of the {@code i}-th {@code epoll_event} in {@code events} */
-    static int eventMask(MemorySegment events, int i) {
+    public static int eventMask(MemorySegment events, int i) {
         return (int) EV_EVENTS.get(events, i * EPOLL_EVENT.byteSize());
     }
 
     /** @return the {@code data} of the {@code i}-th {@code epoll_event} in {@code events} */
-    static long eventData(MemorySegment events, int i) {
+    public static long eventData(MemorySegment events, int i) {
         return (long) EV_DATA.get(events, i * EPOLL_EVENT.byteSize());
     }
 
     /** Fills the {@code epoll_event} at the start of {@code ev}. */
-    static void setEvent(MemorySegment ev, int mask, long data) {
+    public static void setEvent(MemorySegment ev, int mask, long data) {
         EV_EVENTS.set(ev, 0L, mask);
         EV_DATA.set(ev, 0L, data);
     }
@@ -358,9 +368,14 @@ public final class Libc {
 
     /**
      * One system call through the C library's {@code syscall}, which returns its result, or -1
-     * with {@code errno} set (stored into {@code e}).
+     * with {@code errno} set (stored into {@code e}); the one binding every call here without a
+     * heap buffer goes through, and the io_uring poller's calls too.
+     *
+     * @param e a segment of {@link #errnoSegment}
+     * @param nr the call's number on this architecture
+     * @return the call's result, or -1
      */
-    private static long syscall(MemorySegment e, long nr, long a1, long a2, long a3, long a4, long a5, long a6) {
+    public static long syscall(MemorySegment e, long nr, long a1, long a2, long a3, long a4, long a5, long a6) {
         try {
             return (long) SYSCALL.invokeExact(e, nr, a1, a2, a3, a4, a5, a6);
         } catch (Throwable t) {
@@ -374,8 +389,13 @@ public final class Libc {
         return s.address();
     }
 
-    /** A downcall threw: only an {@code Error} or a bug of ours (a wrong handle type) can. */
-    private static RuntimeException failed(Throwable t) {
+    /**
+     * A downcall threw: only an {@code Error} or a bug of ours (a wrong handle type) can.
+     *
+     * @param t what it threw
+     * @return the exception to throw (an {@code Error} is thrown from here)
+     */
+    public static RuntimeException failed(Throwable t) {
         if (t instanceof Error err) throw err;
         if (t instanceof RuntimeException re) return re;
         return new IllegalStateException("native call failed", t);

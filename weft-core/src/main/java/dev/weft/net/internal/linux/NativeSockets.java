@@ -1,10 +1,11 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.SocketOption;
 import java.net.StandardSocketOptions;
 
@@ -22,7 +23,7 @@ import java.net.StandardSocketOptions;
  * {@code IP_TOS}; any other option throws {@link UnsupportedOperationException}, as NIO does for an
  * option its channel does not support.
  */
-final class NativeSockets {
+public final class NativeSockets {
     private static final int IPPROTO_IP = 0;
     private static final int IP_TOS = 1;
 
@@ -50,7 +51,7 @@ final class NativeSockets {
      * @return the address
      * @throws IOException if the socket is closed or the call fails
      */
-    static InetSocketAddress address(EpollSource src, boolean peer) throws IOException {
+    public static InetSocketAddress address(SocketFd src, boolean peer) throws IOException {
         int fd = src.acquire();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment buf = a.allocate(SockAddr.SIZE);
@@ -67,7 +68,7 @@ final class NativeSockets {
 
     /** @see java.nio.channels.NetworkChannel#getOption */
     @SuppressWarnings("unchecked")
-    static <T> T getOption(EpollSource src, SocketOption<T> name) throws IOException {
+    public static <T> T getOption(SocketFd src, SocketOption<T> name) throws IOException {
         Native n = lookup(name);
         int fd = src.acquire();
         try (Arena a = Arena.ofConfined()) {
@@ -88,7 +89,7 @@ final class NativeSockets {
     }
 
     /** @see java.nio.channels.NetworkChannel#setOption */
-    static <T> void setOption(EpollSource src, SocketOption<T> name, T value) throws IOException {
+    public static <T> void setOption(SocketFd src, SocketOption<T> name, T value) throws IOException {
         Native n = lookup(name);
         if (value == null) throw new IllegalArgumentException("Invalid value 'null'");
         int fd = src.acquire();
@@ -115,11 +116,38 @@ final class NativeSockets {
     }
 
     /**
+     * A listening TCP socket: {@code socket}, {@code SO_REUSEADDR}, {@code bind}, {@code listen}.
+     *
+     * @param local the address; port 0 picks a free port
+     * @param backlog the most connections that may wait to be accepted
+     * @param flags {@code SOCK_*} flags besides {@code SOCK_STREAM} ({@code SOCK_NONBLOCK}, {@code SOCK_CLOEXEC})
+     * @return the descriptor, owned by the caller
+     * @throws IOException if a call fails (the socket is closed)
+     */
+    public static int listen(SocketAddress local, int backlog, int flags) throws IOException {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment errno = Libc.errnoSegment(a);
+            MemorySegment addr = a.allocate(SockAddr.SIZE);
+            int len = SockAddr.encode(addr, local);
+            int fd = Libc.socket(errno, SockAddr.family(local), Libc.SOCK_STREAM | flags, 0);
+            if (fd < 0) throw Errno.exception(Libc.errno(errno), "socket");
+            if (!setInt(errno, fd, Libc.SOL_SOCKET, Libc.SO_REUSEADDR, 1)
+                    || Libc.bind(errno, fd, addr, len) < 0
+                    || Libc.listen(errno, fd, backlog) < 0) {
+                IOException e = Errno.exception(Libc.errno(errno), "bind " + local);
+                Libc.close(errno, fd);
+                throw e;
+            }
+            return fd;
+        }
+    }
+
+    /**
      * Sets an int option on a descriptor not yet registered (a new listener's {@code SO_REUSEADDR}).
      *
      * @return whether it succeeded; errno in {@code errno}
      */
-    static boolean setInt(MemorySegment errno, int fd, int level, int name, int value) {
+    public static boolean setInt(MemorySegment errno, int fd, int level, int name, int value) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment v = a.allocate(ValueLayout.JAVA_INT);
             v.set(ValueLayout.JAVA_INT, 0, value);

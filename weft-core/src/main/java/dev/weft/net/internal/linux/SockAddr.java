@@ -1,4 +1,4 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -26,9 +26,9 @@ import java.nio.channels.UnsupportedAddressTypeException;
  * sockaddr_in6  (28 bytes): u16 family | u16 port (BE) | u32 flowinfo | 16 address | u32 scope id
  * </pre>
  */
-final class SockAddr {
+public final class SockAddr {
     /** Room for either layout. */
-    static final int SIZE = 28;
+    public static final int SIZE = 28;
 
     private static final ValueLayout.OfShort PORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
@@ -38,7 +38,7 @@ final class SockAddr {
      * @param address an address
      * @return the address family ({@link Libc#AF_INET} or {@link Libc#AF_INET6}) it needs
      */
-    static int family(SocketAddress address) {
+    public static int family(SocketAddress address) {
         return resolved(address).getAddress() instanceof Inet6Address ? Libc.AF_INET6 : Libc.AF_INET;
     }
 
@@ -47,7 +47,7 @@ final class SockAddr {
      *
      * @return the length of the structure written
      */
-    static int encode(MemorySegment buf, SocketAddress address) {
+    public static int encode(MemorySegment buf, SocketAddress address) {
         InetSocketAddress a = resolved(address);
         buf.fill((byte) 0);
         byte[] ip = a.getAddress().getAddress();
@@ -70,7 +70,7 @@ final class SockAddr {
      * @return the address
      * @throws IOException if the family is neither IPv4 nor IPv6
      */
-    static InetSocketAddress decode(MemorySegment buf) throws IOException {
+    public static InetSocketAddress decode(MemorySegment buf) throws IOException {
         int family = buf.get(ValueLayout.JAVA_SHORT_UNALIGNED, 0);
         int port = Short.toUnsignedInt(buf.get(PORT, 2));
         byte[] ip;

@@ -1,4 +1,4 @@
-package dev.weft.net.internal.epoll;
+package dev.weft.net.internal.linux;
 
 /**
  * The Linux system-call numbers of the calls {@link Libc} makes through the C library's
