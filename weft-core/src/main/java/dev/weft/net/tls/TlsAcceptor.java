@@ -149,6 +149,9 @@ public final class TlsAcceptor {
      * @param <S> the transport's type
      * @return a future of the stream, handshake done
      */
+    // "try": the transport is closed by hand, never a try-with-resources resource, so that
+    // AutoCloseable.close() may throw InterruptedException does not matter here
+    @SuppressWarnings("try")
     public <S extends AsyncRead & AsyncWrite & AutoCloseable> IoFuture<TlsStream> accept(S transport) {
         return new Handshake(new Peek<>(transport), handshakeTimeout);
     }
@@ -178,6 +181,9 @@ public final class TlsAcceptor {
      * hello   the bytes read so far, in write mode; handed to the stream once it is made
      * </pre>
      */
+    // "try": the transport is closed by hand, never a try-with-resources resource, so that
+    // AutoCloseable.close() may throw InterruptedException does not matter here
+    @SuppressWarnings("try")
     private final class Peek<S extends AsyncRead & AsyncWrite & AutoCloseable> implements Handshake.Opening {
         private final S transport;
         /** The client's first record, read only when SNI chooses the context. */

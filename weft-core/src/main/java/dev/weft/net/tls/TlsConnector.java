@@ -144,6 +144,9 @@ public final class TlsConnector {
      * @param <S> the transport's type
      * @return a future of the stream, handshake done
      */
+    // "try": the transport is closed by hand, never a try-with-resources resource, so that
+    // AutoCloseable.close() may throw InterruptedException does not matter here
+    @SuppressWarnings("try")
     public <S extends AsyncRead & AsyncWrite & AutoCloseable> IoFuture<TlsStream> connect(S transport, String host, int port) {
         return new Handshake(new Handshake.Opening() {
             @Override

@@ -88,10 +88,16 @@ public final class TlsStream implements AsyncRead, AsyncWrite, AutoCloseable {
      * @return the stream
      * @throws SSLException if the engine refuses to begin its handshake
      */
+    // "try": the transport is closed by hand, never a try-with-resources resource, so that
+    // AutoCloseable.close() may throw InterruptedException does not matter here
+    @SuppressWarnings("try")
     public static <S extends AsyncRead & AsyncWrite & AutoCloseable> TlsStream over(S transport, SSLEngine engine) throws SSLException {
         return over(transport, engine, ByteBuffer.allocate(0));
     }
 
+    // "try": the transport is closed by hand, never a try-with-resources resource, so that
+    // AutoCloseable.close() may throw InterruptedException does not matter here
+    @SuppressWarnings("try")
     static <S extends AsyncRead & AsyncWrite & AutoCloseable> TlsStream over(S transport, SSLEngine engine, ByteBuffer received)
             throws SSLException {
         return new TlsStream(new TlsDriver(engine, transport, transport, Blocking.currentPool(), received), transport);

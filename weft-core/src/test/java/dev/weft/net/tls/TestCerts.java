@@ -55,17 +55,6 @@ final class TestCerts {
         leaf(d, "localhost", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
         leaf(d, "other", "subjectAltName=DNS:other.test\nextendedKeyUsage=serverAuth\n");
         leaf(d, "client", "extendedKeyUsage=clientAuth\n");
-        // an expired leaf (valid two days of 2020) signed by a CA of its own, so that PKIX checks its dates
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        List<String> store = List.of("-keystore", "expired.p12", "-storetype", "PKCS12", "-storepass", "changeit");
-        run(d, keytool(keytool, store, "-genkeypair", "-alias", "expca", "-keyalg", "EC", "-dname", "CN=Expired Test CA",
-                "-ext", "bc:c", "-validity", "2"));
-        run(d, keytool(keytool, store, "-genkeypair", "-alias", "expired", "-keyalg", "EC", "-dname", "CN=localhost"));
-        run(d, keytool(keytool, store, "-certreq", "-alias", "expired", "-file", "expired.csr"));
-        run(d, keytool(keytool, store, "-gencert", "-alias", "expca", "-infile", "expired.csr", "-outfile", "expired.pem", "-rfc",
-                "-startdate", "2020/01/01 00:00:00", "-validity", "2", "-ext", "san=dns:localhost,ip:127.0.0.1"));
-        run(d, keytool(keytool, store, "-importcert", "-noprompt", "-alias", "expired", "-file", "expired.pem"));
-        run(d, keytool(keytool, store, "-exportcert", "-rfc", "-alias", "expca", "-file", "expired-ca.pem"));
         return new TestCerts(d);
     }
 
@@ -116,8 +105,28 @@ final class TestCerts {
         return TlsContexts.fromPem(file("client.pem"), file("client.key"), file("ca.pem"));
     }
 
+    private boolean expiredMade;
+
+    /** Makes the expired certificate on first use: six runs of keytool, a JVM each, so only for the test that needs it. */
+    private synchronized void makeExpired() throws Exception {
+        if (expiredMade) return;
+        // an expired leaf (valid two days of 2020) signed by a CA of its own, so that PKIX checks its dates
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        List<String> store = List.of("-keystore", "expired.p12", "-storetype", "PKCS12", "-storepass", "changeit");
+        run(dir, keytool(keytool, store, "-genkeypair", "-alias", "expca", "-keyalg", "EC", "-dname", "CN=Expired Test CA",
+                "-ext", "bc:c", "-validity", "2"));
+        run(dir, keytool(keytool, store, "-genkeypair", "-alias", "expired", "-keyalg", "EC", "-dname", "CN=localhost"));
+        run(dir, keytool(keytool, store, "-certreq", "-alias", "expired", "-file", "expired.csr"));
+        run(dir, keytool(keytool, store, "-gencert", "-alias", "expca", "-infile", "expired.csr", "-outfile", "expired.pem", "-rfc",
+                "-startdate", "2020/01/01 00:00:00", "-validity", "2", "-ext", "san=dns:localhost,ip:127.0.0.1"));
+        run(dir, keytool(keytool, store, "-importcert", "-noprompt", "-alias", "expired", "-file", "expired.pem"));
+        run(dir, keytool(keytool, store, "-exportcert", "-rfc", "-alias", "expca", "-file", "expired-ca.pem"));
+        expiredMade = true;
+    }
+
     /** @return a server context presenting the expired certificate (trusted through {@code expired-ca.pem}) */
-    SSLContext expiredServer() throws IOException, GeneralSecurityException {
+    SSLContext expiredServer() throws Exception {
+        makeExpired();
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(file("expired.p12"))) {
             ks.load(in, "changeit".toCharArray());

@@ -107,9 +107,14 @@ class TlsOpensslTest {
         try (TlsTestServer server = new TlsTestServer(TlsAcceptor.of(certs.server("localhost")), handler)) {
             Process client = new ProcessBuilder("openssl", "s_client", "-connect", "127.0.0.1:" + server.port(),
                     "-servername", "localhost", "-CAfile", certs.file("ca.pem").toString(), "-tls1_2")
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectErrorStream(true).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
             try (OutputStream commands = client.getOutputStream()) {
-                commands.write(ascii("R\n")); // s_client's command: renegotiate
+                awaitLine(out, "Verify return code"); // the handshake is done
+                commands.write(ascii("R\n")); // s_client's command: renegotiate (on its next write)
+                commands.flush();
+                awaitLine(out, "RENEGOTIATING");
+                commands.write(ascii("x\n")); // the write that sends the new ClientHello
                 commands.flush();
                 assertThat(server.outcome()).isInstanceOf(SSLHandshakeException.class)
                         .extracting(o -> ((Throwable) o).getMessage()).asString().startsWith("renegotiation refused");
@@ -117,5 +122,13 @@ class TlsOpensslTest {
                 client.destroyForcibly();
             }
         }
+    }
+
+    /** Reads {@code out} until a line contains {@code text} (bounded by the test's time-out). */
+    static void awaitLine(BufferedReader out, String text) throws IOException {
+        for (String line; (line = out.readLine()) != null; ) {
+            if (line.contains(text)) return;
+        }
+        throw new AssertionError("openssl ended before printing " + text);
     }
 }

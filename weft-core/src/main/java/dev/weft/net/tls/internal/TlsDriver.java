@@ -120,15 +120,11 @@ public final class TlsDriver {
      */
     public Poll<Void> pollHandshake(Context cx) throws IOException {
         handshakeWaker = cx.waker();
-        lock.lock();
-        try {
-            progressed = false;
+        return step(cx, () -> {
             check();
             if (handshakeStep() instanceof Poll.Pending) return Poll.pending();
             return flushNet();
-        } finally {
-            unlockAndWake(cx.waker());
-        }
+        });
     }
 
     /**
@@ -143,9 +139,7 @@ public final class TlsDriver {
      */
     public Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
         readWaker = cx.waker();
-        lock.lock();
-        try {
-            progressed = false;
+        return step(cx, () -> {
             while (true) {
                 if (closed) throw new ClosedChannelException();
                 if (appIn.position() > 0) return Poll.ready(deliver(dst)); // plaintext before a failure is still the peer's
@@ -166,9 +160,7 @@ public final class TlsDriver {
                 if (f instanceof Poll.Pending) return Poll.pending();
                 if (f instanceof Poll.Ready<Boolean>(Boolean more) && !more) throw truncated("the peer's stream ended without close_notify");
             }
-        } finally {
-            unlockAndWake(cx.waker());
-        }
+        });
     }
 
     /**
@@ -183,9 +175,7 @@ public final class TlsDriver {
      */
     public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
         writeWaker = cx.waker();
-        lock.lock();
-        try {
-            progressed = false;
+        return step(cx, () -> {
             while (true) {
                 check();
                 if (closeSent) throw new SSLException("write after shutdown: close_notify was sent");
@@ -204,9 +194,7 @@ public final class TlsDriver {
                 // reader's progress wakes this side
                 if (r.bytesProduced() == 0) return Poll.pending();
             }
-        } finally {
-            unlockAndWake(cx.waker());
-        }
+        });
     }
 
     /**
@@ -218,15 +206,11 @@ public final class TlsDriver {
      */
     public Poll<Void> pollFlush(Context cx) throws IOException {
         writeWaker = cx.waker();
-        lock.lock();
-        try {
-            progressed = false;
+        return step(cx, () -> {
             check();
             if (flushNet() instanceof Poll.Pending) return Poll.pending();
             return out.pollFlush(io);
-        } finally {
-            unlockAndWake(cx.waker());
-        }
+        });
     }
 
     /**
@@ -239,9 +223,7 @@ public final class TlsDriver {
      */
     public Poll<Void> pollShutdown(Context cx) throws IOException {
         writeWaker = cx.waker();
-        lock.lock();
-        try {
-            progressed = false;
+        return step(cx, () -> {
             check();
             if (!closeSent) {
                 closeSent = true;
@@ -253,9 +235,7 @@ public final class TlsDriver {
             }
             if (flushNet() instanceof Poll.Pending) return Poll.pending();
             return out.pollShutdown(io);
-        } finally {
-            unlockAndWake(cx.waker());
-        }
+        });
     }
 
     /**
@@ -287,6 +267,23 @@ public final class TlsDriver {
             }
         } finally {
             unlockAndWake(null);
+        }
+    }
+
+    /** One step of the engine, under the lock. */
+    @FunctionalInterface
+    private interface Step<T> {
+        Poll<T> run() throws IOException;
+    }
+
+    /** Runs {@code body} under the lock, then wakes the other sides if it moved anything. */
+    private <T> Poll<T> step(Context cx, Step<T> body) throws IOException {
+        lock.lock();
+        try {
+            progressed = false;
+            return body.run();
+        } finally {
+            unlockAndWake(cx.waker());
         }
     }
 
