@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.weft.Weft;
 import dev.weft.examples.fetch.HttpsFetch;
 import dev.weft.net.tls.TlsContexts;
+import java.io.BufferedReader;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -103,5 +105,28 @@ class HttpsTest {
         assertThat(Weft.run(HttpsFetch.body(client, uri))).isEqualTo("Hello, World!");
         HttpClient untrusting = HttpClient.newHttpClient();
         assertThatThrownBy(() -> Weft.run(HttpsFetch.body(untrusting, uri))).isInstanceOf(SSLHandshakeException.class);
+    }
+
+    @Test
+    void httpMainWithTlsMakesASelfSignedCertificateAndServesHttps() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(java, "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), HttpMain.class.getName(), "--tls", "0")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String made = out.readLine();
+            String prefix = "self-signed certificate for localhost: ";
+            assertThat(made).startsWith(prefix).contains(" (curl --cacert ");
+            String cert = made.substring(prefix.length(), made.indexOf(" (curl"));
+            String listening = out.readLine();
+            assertThat(listening).matches("listening on https://127\\.0\\.0\\.1:[0-9]+");
+            int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
+            Proc.Result r = Proc.run(Duration.ofSeconds(20), "curl", "--max-time", "15", "-sS", "--cacert", cert, "--resolve",
+                    "localhost:" + port + ":127.0.0.1", "https://localhost:" + port + "/plaintext");
+            assertThat(r.out()).as(r.err()).isEqualTo("Hello, World!");
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 }

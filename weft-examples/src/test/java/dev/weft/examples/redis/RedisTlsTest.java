@@ -3,6 +3,9 @@ package dev.weft.examples.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.examples.http.SelfSigned;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +70,27 @@ class RedisTlsTest {
             assertThat(run.stdout() + run.stderr()).doesNotContainIgnoringCase("error");
             assertThat(RedisBenchmarkTest.parse(run.stdout()).keySet()).as(run.stdout())
                     .containsExactly("PING_INLINE", "PING_MBULK", "SET", "GET");
+        }
+    }
+
+    @Test
+    void redisMainServesItsTlsPortAsRedisDoes() throws Exception {
+        SelfSigned.Pem pem = SelfSigned.write(dir);
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(List.of(java, "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), RedisMain.class.getName(), "--tls-port", "0", "--tls-cert-file",
+                pem.cert().toString(), "--tls-key-file", pem.key().toString()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line = out.readLine();
+            assertThat(line).matches("listening on 127\\.0\\.0\\.1:[0-9]+");
+            String port = line.substring(line.lastIndexOf(':') + 1);
+            RedisTools.Run r = RedisTools.run(List.of(RedisTools.require("redis-cli"), "--tls", "--cacert", pem.cert().toString(),
+                    "-h", "127.0.0.1", "-p", port, "PING"), null, 30);
+            assertThat(r.stdout().trim()).as(r.stderr()).isEqualTo("PONG");
+        } finally {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
         }
     }
 }
