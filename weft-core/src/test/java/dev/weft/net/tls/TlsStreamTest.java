@@ -4,16 +4,22 @@ import static dev.weft.Weft.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.weft.Weft;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Context;
 import dev.weft.future.Future;
 import dev.weft.future.Poll;
 import dev.weft.io.AsyncIo;
 import dev.weft.io.AsyncRead;
 import dev.weft.net.TcpStream;
+import dev.weft.net.UnixListener;
+import dev.weft.net.UnixStream;
+import dev.weft.task.Task;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.List;
@@ -26,12 +32,13 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A Weft TLS client against a Weft TLS server over loopback TCP: data both ways at once, TLS 1.2
- * and 1.3, ALPN, SNI, client certificates, resumption, close_notify against truncation,
+ * A Weft TLS client against a Weft TLS server over loopback TCP (and once over a Unix-domain
+ * socket): data both ways at once, TLS 1.2 and 1.3, ALPN, SNI, client certificates, resumption, close_notify against truncation,
  * half-close, where the engine's delegated tasks run, and what a pending write takes.
  */
 @Timeout(60)
@@ -327,6 +334,27 @@ class TlsStreamTest {
             await(tls.writeAll(ascii("GET / HTTP/1.1\r\n")));
             await(tls.shutdown());
             assertThat(server.outcome()).isInstanceOf(EOFException.class);
+        }
+    }
+
+    @Test
+    void tlsRunsOverAUnixDomainSocketToo(@TempDir Path dir) throws Exception {
+        TestCerts certs = TestCerts.get();
+        TlsAcceptor acceptor = TlsAcceptor.of(certs.server("localhost"));
+        try (UnixListener listener = UnixListener.bind(dir.resolve("tls.sock"));
+                WeftRuntime rt = WeftRuntime.builder().workers(1).threadNamePrefix("tls-unix-").build()) {
+            Task<Object> server = rt.spawn(Weft.async(() -> {
+                try (TlsStream tls = await(acceptor.accept(await(listener.accept())))) {
+                    return echo(tls, null);
+                }
+            }));
+            UnixStream unix = await(UnixStream.connect(dir.resolve("tls.sock")));
+            try (TlsStream tls = await(TlsConnector.of(certs.client()).connect(unix, "localhost", 0))) {
+                await(tls.writeAll(ascii("over a unix socket")));
+                await(tls.shutdown());
+                assertThat(new String(await(AsyncIo.readToEnd(tls)), StandardCharsets.US_ASCII)).isEqualTo("over a unix socket");
+            }
+            assertThat(await(server)).isEqualTo(18L);
         }
     }
 }
