@@ -24,6 +24,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLProtocolException;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -220,4 +222,33 @@ class TlsHostileTest {
             }
         }
     }
+
+    @Test
+    void aPeerThatSendsEndlessKeyUpdatesIsCutOffByName() throws Exception {
+        TestCerts certs = TestCerts.get();
+        try (TlsTestServer server = echoServer(TlsAcceptor.of(certs.server("localhost")))) {
+            SSLEngine engine = certs.client().createSSLEngine("localhost", server.port());
+            engine.setUseClientMode(true);
+            SSLParameters p = engine.getSSLParameters();
+            p.setProtocols(new String[] {"TLSv1.3"});
+            engine.setSSLParameters(p);
+            int sent = 0;
+            try (TlsStream attacker = TlsStream.over(server.connectTcp(), engine)) {
+                await(attacker.handshake());
+                for (; sent < 10 * TLS_QUIET_LIMIT; sent++) {
+                    engine.beginHandshake(); // on TLS 1.3: a KeyUpdate that asks for one back
+                    await(attacker.handshake());
+                }
+            } catch (IOException cutOff) {
+                // the server's alert, or its closed connection
+            }
+            assertThat(server.outcome()).isInstanceOf(SSLProtocolException.class)
+                    .extracting(o -> ((Throwable) o).getMessage()).asString().contains("without application data");
+            assertThat(sent).as("key updates sent before the cut").isBetween(TLS_QUIET_LIMIT, 10 * TLS_QUIET_LIMIT - 1);
+            goodClientIsServed(certs, server);
+        }
+    }
+
+    /** The limit the test above reaches. */
+    private static final int TLS_QUIET_LIMIT = dev.weft.net.tls.internal.TlsDriver.MAX_QUIET_RECORDS;
 }

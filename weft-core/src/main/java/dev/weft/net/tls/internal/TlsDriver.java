@@ -16,6 +16,7 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLProtocolException;
 
 /**
  * One {@link SSLEngine} driven over a Weft byte stream in the poll model: the engine's
@@ -29,7 +30,8 @@ import javax.net.ssl.SSLHandshakeException;
  *  appIn, netOut,       the transport's polls never block and the engine's delegated tasks run
  *  tasks, failure,      on the blocking pool)
  *  closeSent, closed,
- *  established
+ *  established,
+ *  quietRecords
  * readWaker,           volatile: written under lock by the poll of that side before it polls
  *  writeWaker,          the transport, read without the lock by {@link #wakeAll()}, which the
  *  handshakeWaker       transport and the blocking pool call from any thread
@@ -51,6 +53,8 @@ import javax.net.ssl.SSLHandshakeException;
  *                                     without waiting; every later poll throws failure
  * transport ends before close_notify  failure = TlsTruncatedException
  * the peer renegotiates (TLS 1.2)     failure = SSLHandshakeException ("renegotiation refused")
+ * more than MAX_QUIET_RECORDS records failure = SSLProtocolException ("... without application data")
+ *  in a row without plaintext
  * shutdown / close                    closeOutbound, close_notify wrapped and written
  * </pre>
  * Memory consistency effects: the lock orders every step; bytes a write returned are wrapped
@@ -58,6 +62,13 @@ import javax.net.ssl.SSLHandshakeException;
  */
 public final class TlsDriver {
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
+    /**
+     * The most records in a row that the peer may send after the handshake without application
+     * data (post-handshake messages such as key updates, or empty records): a peer that sends
+     * more would keep a connection busy for ever and is cut off. Legitimate peers send a few (one
+     * or two session tickets, a key update every few million records).
+     */
+    public static final int MAX_QUIET_RECORDS = 64;
     private static final Poll<Void> READY = Poll.ready(null);
 
     private final SSLEngine engine;
@@ -76,6 +87,8 @@ public final class TlsDriver {
     private boolean closed;
     /** Whether the first handshake completed: a handshake after it is a renegotiation. */
     private boolean established;
+    /** Records unwrapped since the handshake, or since the last one with plaintext, that held none. */
+    private int quietRecords;
     /** Whether the current step moved bytes or the engine on: then the other sides are woken. */
     private boolean progressed;
 
@@ -401,6 +414,13 @@ public final class TlsDriver {
                 netIn.compact();
             }
             if (r.bytesConsumed() > 0 || r.bytesProduced() > 0) progressed = true;
+            if (r.bytesProduced() > 0) {
+                quietRecords = 0;
+            } else if (established && r.bytesConsumed() > 0 && r.getStatus() == SSLEngineResult.Status.OK
+                    && ++quietRecords > MAX_QUIET_RECORDS) {
+                throw fail(new SSLProtocolException("the peer sent " + quietRecords + " TLS records in a row without application "
+                        + "data (post-handshake messages or empty records); the most allowed is " + MAX_QUIET_RECORDS));
+            }
             switch (r.getStatus()) {
                 case BUFFER_OVERFLOW -> {
                     if (appIn.position() > 0) return r; // the reader takes what is there first
