@@ -21,6 +21,7 @@ module dev.weft {
     exports dev.weft.time;
     exports dev.weft.coro;
     exports dev.weft.net;
+    exports dev.weft.net.tls;
     exports dev.weft.sync;
     exports dev.weft.blocking;
     exports dev.weft.fs;

@@ -36,6 +36,7 @@ class LayeringTest {
             "io.codec", // frames over AsyncRead / AsyncWrite: decoders, encoders, framed reader and writer
             "net",      // the reactor and sockets
             "blocking", // the blocking pool
+            "net.tls",  // TLS over byte streams: the engine's loop, its tasks on the blocking pool, deadlines
             "sync",     // channels, locks, events
             "exec",     // executors and the WeftRuntime, which composes the drivers below
             "fs",       // files, on the blocking pool

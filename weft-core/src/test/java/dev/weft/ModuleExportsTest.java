@@ -29,6 +29,7 @@ class ModuleExportsTest {
             "dev.weft.time",
             "dev.weft.coro",
             "dev.weft.net",
+            "dev.weft.net.tls",
             "dev.weft.sync",
             "dev.weft.blocking",
             "dev.weft.fs",

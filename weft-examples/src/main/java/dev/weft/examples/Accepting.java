@@ -6,6 +6,8 @@ import dev.weft.Weft;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
+import dev.weft.net.tls.TlsAcceptor;
+import dev.weft.net.tls.TlsStream;
 import dev.weft.scope.TaskTracker;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
@@ -82,5 +84,28 @@ public final class Accepting {
             }
             return accepted;
         });
+    }
+
+    /**
+     * As {@link #serve(TcpListener, Shutdown, Function)}, over TLS: each connection's task runs
+     * the handshake with {@code tls} (under its deadline), then {@code serve} over the TLS stream.
+     * A handshake that fails ends its connection alone (the acceptor closed it).
+     *
+     * @param listener where connections arrive
+     * @param shutdown the order to stop
+     * @param tls the acceptor of each handshake
+     * @param serve the connection's future, given its transport
+     * @return a future of how many connections were accepted
+     */
+    public static Future<Long> serve(TcpListener listener, Shutdown shutdown, TlsAcceptor tls, Function<Transport, Future<?>> serve) {
+        return serve(listener, shutdown, s -> Weft.async(() -> {
+            TlsStream secure;
+            try {
+                secure = await(tls.accept(s)); // under its own deadline; a shutdown cancels it after the grace
+            } catch (IOException refused) {
+                return null;
+            }
+            return await(serve.apply(Transport.of(secure)));
+        }));
     }
 }

@@ -40,6 +40,7 @@ class ReadmeSnippetsTest {
             import dev.weft.io.*;
             import dev.weft.io.codec.*;
             import dev.weft.net.*;
+            import dev.weft.net.tls.*;
             import dev.weft.scope.*;
             import dev.weft.sim.*;
             import dev.weft.sync.*;
@@ -49,11 +50,20 @@ class ReadmeSnippetsTest {
             import dev.weft.examples.Accepting;
             import dev.weft.examples.Shutdown;
             import dev.weft.examples.echo.WovenEchoServer;
+            import dev.weft.examples.fetch.HttpsFetch;
+            import dev.weft.examples.http.HttpServer;
+            import dev.weft.examples.http.Limits;
+            import dev.weft.examples.http.Routes;
             import dev.weft.examples.redis.RedisConfig;
             import dev.weft.examples.redis.RedisServer;
             import dev.weft.examples.redis.command.Database;
             import java.util.random.RandomGenerator;
             import java.io.IOException;
+            import java.net.InetSocketAddress;
+            import java.net.URI;
+            import java.net.http.HttpClient;
+            import java.nio.file.Path;
+            import javax.net.ssl.SSLContext;
             import java.net.ConnectException;
             import java.nio.channels.ClosedChannelException;
             import java.time.Duration;

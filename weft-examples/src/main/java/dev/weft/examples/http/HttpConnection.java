@@ -3,6 +3,7 @@ package dev.weft.examples.http;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.examples.Transport;
 import dev.weft.future.Future;
 import dev.weft.scope.CancellationToken;
 import dev.weft.scope.Joiner;

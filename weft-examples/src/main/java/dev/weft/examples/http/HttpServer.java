@@ -3,13 +3,16 @@ package dev.weft.examples.http;
 import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Shutdown;
+import dev.weft.examples.Transport;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
+import dev.weft.net.tls.TlsAcceptor;
 import dev.weft.task.Task;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 /**
  * An HTTP/1.1 server on Weft, written as a Weft user writes one: a woven accept loop
@@ -21,6 +24,17 @@ import java.time.Duration;
  * try (HttpServer server = HttpServer.start(new InetSocketAddress("127.0.0.1", 0), Routes.techEmpower().build())) {
  *     // GET http://127.0.0.1:<server.port()>/plaintext  ->  Hello, World!
  * }
+ * }
+ *
+ * <p>HTTPS: the same server with a {@link TlsAcceptor} ({@link #start(InetSocketAddress, Handler,
+ * Limits, TlsAcceptor)}; {@link #tls(SSLContext)} makes the usual one, ALPN {@code http/1.1}).
+ * Each connection's handshake runs in its own task, under the acceptor's deadline; one that fails
+ * ends that connection alone.
+ *
+ * {@snippet :
+ * SSLContext ctx = TlsContexts.fromPem(Path.of("cert.pem"), Path.of("key.pem"));
+ * HttpServer https = HttpServer.start(new InetSocketAddress("127.0.0.1", 8443), Routes.techEmpower().build(),
+ *         Limits.DEFAULT, HttpServer.tls(ctx));
  * }
  *
  * <p>The runtime has one worker per available processor. Each connection is independent: a
@@ -37,10 +51,10 @@ public final class HttpServer implements AutoCloseable {
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
-    private HttpServer(TcpListener listener, WeftRuntime runtime, Handler handler, Limits limits) {
+    private HttpServer(TcpListener listener, WeftRuntime runtime, Handler handler, Limits limits, TlsAcceptor tls) {
         this.listener = listener;
         this.runtime = runtime;
-        this.acceptor = runtime.spawn(serve(listener, handler, limits, shutdown));
+        this.acceptor = runtime.spawn(tls == null ? serve(listener, handler, limits, shutdown) : serve(listener, handler, limits, shutdown, tls));
     }
 
     /**
@@ -77,6 +91,29 @@ public final class HttpServer implements AutoCloseable {
     }
 
     /**
+     * The HTTPS server as one future: each connection's handshake by {@code tls}, then HTTP/1.1
+     * over it. A handshake that fails (a bad client, a time-out) ends its connection only.
+     *
+     * @param listener where connections arrive
+     * @param handler what answers each request
+     * @param limits the bounds of every request
+     * @param shutdown the order to stop, with its grace
+     * @param tls the acceptor, e.g. {@link #tls(SSLContext)}
+     * @return a future of how many connections were accepted, ready once every connection ended
+     */
+    public static Future<Long> serve(TcpListener listener, Handler handler, Limits limits, Shutdown shutdown, TlsAcceptor tls) {
+        return Accepting.serve(listener, shutdown, tls, t -> HttpConnection.serve(t, handler, limits, HttpDate.SHARED, shutdown.token()));
+    }
+
+    /**
+     * @param context the server's certificate and key ({@code TlsContexts.fromPem})
+     * @return the acceptor HTTPS uses here: ALPN {@code http/1.1}, a 10-second handshake deadline
+     */
+    public static TlsAcceptor tls(SSLContext context) {
+        return TlsAcceptor.of(context).withAlpn("http/1.1");
+    }
+
+    /**
      * Binds and starts serving with {@link Limits#DEFAULT}.
      *
      * @param address where to listen, e.g. {@code 127.0.0.1:0}
@@ -98,10 +135,24 @@ public final class HttpServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static HttpServer start(InetSocketAddress address, Handler handler, Limits limits) throws IOException {
+        return start(address, handler, limits, null);
+    }
+
+    /**
+     * Binds and starts serving HTTPS with {@code tls} (or plain HTTP when it is null).
+     *
+     * @param address where to listen
+     * @param handler what answers each request
+     * @param limits the bounds of every request
+     * @param tls the acceptor of each connection's handshake, or null for plain HTTP
+     * @return the running server
+     * @throws IOException if the address cannot be bound
+     */
+    public static HttpServer start(InetSocketAddress address, Handler handler, Limits limits, TlsAcceptor tls) throws IOException {
         TcpListener l = TcpListener.bind(address);
         int workers = java.lang.Runtime.getRuntime().availableProcessors();
         WeftRuntime rt = WeftRuntime.builder().workers(workers).threadNamePrefix("http-worker-").build();
-        return new HttpServer(l, rt, handler, limits);
+        return new HttpServer(l, rt, handler, limits, tls);
     }
 
     /**

@@ -3,12 +3,12 @@ package dev.weft.examples.redis;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.examples.Transport;
 import dev.weft.examples.redis.command.PubSubMessage;
 import dev.weft.examples.redis.pubsub.Message;
 import dev.weft.examples.redis.pubsub.Subscriptions;
 import dev.weft.future.Future;
 import dev.weft.future.Selected;
-import dev.weft.net.TcpStream;
 import dev.weft.scope.CancellationToken;
 import dev.weft.time.Time;
 import java.io.IOException;
@@ -56,7 +56,7 @@ final class ConnectionLoop {
      * @param shutdown the server's shutdown token
      * @return the connection's task body
      */
-    static Future<Void> serve(TcpStream s, ConnectionState c, Duration requestTimeout, CancellationToken shutdown) {
+    static Future<Void> serve(Transport s, ConnectionState c, Duration requestTimeout, CancellationToken shutdown) {
         return Weft.async(() -> {
             try (s; c; IdleRead idle = new IdleRead(shutdown)) {
                 while (true) {
@@ -125,7 +125,7 @@ final class ConnectionLoop {
      * received, bounded by what is left of the request timeout while one is; {@code null} if that
      * time is already up.
      */
-    private static Future<Integer> nextRead(TcpStream s, ConnectionState c, Duration requestTimeout, IdleRead idle) {
+    private static Future<Integer> nextRead(Transport s, ConnectionState c, Duration requestTimeout, IdleRead idle) {
         if (!c.partial()) return idle.of(s.read(c.readSpace()));
         if (requestTimeout == null) return s.read(c.readSpace());
         long left = requestTimeout.toNanos() - (Time.nanoTime() - c.partialSince());

@@ -2,6 +2,10 @@ package dev.weft.examples.redis;
 
 import dev.weft.Weft;
 import dev.weft.examples.Shutdown;
+import dev.weft.net.tls.TlsAcceptor;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Starts a {@link RedisServer} on 127.0.0.1 and serves until the process is stopped; what
@@ -12,6 +16,17 @@ import dev.weft.examples.Shutdown;
  * redis-cli -p 6380 SET greeting hello
  * }
  *
+ * <p>TLS as Redis 6+ takes it: {@code --tls-port PORT --tls-cert-file CERT --tls-key-file KEY}
+ * (PEM; the key PKCS#8) and optionally {@code --tls-ca-cert-file CA} (then client certificates
+ * are required, as Redis's {@code tls-auth-clients yes}). The TLS port is then the only one
+ * served, as {@code redis-server --port 0 --tls-port ...} does; a plain and a TLS port in one
+ * process is not done here.
+ *
+ * {@snippet lang=shell :
+ * weft-examples/run redis --tls-port 6390 --tls-cert-file cert.pem --tls-key-file key.pem
+ * redis-cli -p 6390 --tls --cacert cert.pem PING
+ * }
+ *
  * <p>The one line {@code listening on 127.0.0.1:<port>} is printed once the port accepts
  * connections. Workers: one per available processor unless {@code -Dweft.redis.workers=N}.
  * Stopped (Ctrl-C, SIGTERM), the server shuts down gracefully ({@link RedisServer#shutdown}), with
@@ -20,30 +35,52 @@ import dev.weft.examples.Shutdown;
 public final class RedisMain {
     private RedisMain() {}
 
+    private static final String USAGE = "usage: RedisMain [PORT] | RedisMain --tls-port PORT --tls-cert-file CERT "
+            + "--tls-key-file KEY [--tls-ca-cert-file CA]";
+
     /**
-     * @param args [PORT] (default 6380; 0: any free port)
-     * @throws Exception if the port cannot be bound or is not a number
+     * @param args [PORT] (default 6380; 0: any free port), or the TLS options
+     * @throws Exception if the port cannot be bound or is not a number, or a TLS file not read
      */
     public static void main(String[] args) throws Exception {
-        if (args.length > 1) {
-            System.err.println("usage: RedisMain [PORT]");
-            System.exit(2);
+        Map<String, String> options = new HashMap<>();
+        String portText = "6380";
+        if (args.length == 1) {
+            portText = args[0];
+        } else if (args.length > 1) {
+            if (args.length % 2 != 0) usage("options come in pairs");
+            for (int i = 0; i < args.length; i += 2) {
+                if (!args[i].matches("--tls-(port|cert-file|key-file|ca-cert-file)")) usage("unknown option " + args[i]);
+                options.put(args[i].substring(2), args[i + 1]);
+            }
+            if (!options.containsKey("tls-port") || !options.containsKey("tls-cert-file") || !options.containsKey("tls-key-file")) {
+                usage("--tls-port needs --tls-cert-file and --tls-key-file");
+            }
+            portText = options.get("tls-port");
         }
-        int port;
+        int port = 0;
         try {
-            port = args.length == 1 ? Integer.parseInt(args[0]) : 6380;
+            port = Integer.parseInt(portText);
         } catch (NumberFormatException e) {
-            System.err.println("RedisMain: PORT must be a number, got '" + args[0] + "'");
-            System.exit(2);
-            return;
+            usage("PORT must be a number, got '" + portText + "'");
+        }
+        TlsAcceptor tls = null;
+        if (!options.isEmpty()) {
+            String ca = options.get("tls-ca-cert-file");
+            tls = RedisServer.tls(Path.of(options.get("tls-cert-file")), Path.of(options.get("tls-key-file")), ca == null ? null : Path.of(ca));
         }
         RedisConfig config = RedisConfig.onPort(port);
         String workers = System.getProperty("weft.redis.workers");
         if (workers != null) config = config.withWorkers(Integer.parseInt(workers));
-        RedisServer server = RedisServer.start(config);
+        RedisServer server = RedisServer.start(config, tls);
         System.out.println("listening on 127.0.0.1:" + server.port());
         System.out.flush();
         Shutdown.onExit(server::shutdown);
         Weft.blockOn(server.acceptor());
+    }
+
+    private static void usage(String why) {
+        System.err.println("RedisMain: " + why + "\n" + USAGE);
+        System.exit(2);
     }
 }

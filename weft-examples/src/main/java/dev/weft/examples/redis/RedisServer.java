@@ -2,6 +2,7 @@ package dev.weft.examples.redis;
 
 import dev.weft.Weft;
 import dev.weft.examples.Accepting;
+import dev.weft.examples.Transport;
 import dev.weft.examples.Shutdown;
 import dev.weft.examples.redis.command.Commands;
 import dev.weft.examples.redis.command.Database;
@@ -12,8 +13,12 @@ import dev.weft.examples.redis.store.Keyspace;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.net.TcpListener;
+import dev.weft.net.tls.TlsAcceptor;
+import dev.weft.net.tls.TlsContexts;
 import dev.weft.task.Task;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
@@ -45,11 +50,11 @@ public final class RedisServer implements AutoCloseable {
     private final Shutdown shutdown = new Shutdown();
     private final Task<Long> acceptor;
 
-    private RedisServer(TcpListener listener, WeftRuntime runtime, Database db, RedisConfig config) {
+    private RedisServer(TcpListener listener, WeftRuntime runtime, Database db, RedisConfig config, TlsAcceptor tls) {
         this.listener = listener;
         this.runtime = runtime;
         this.db = db;
-        this.acceptor = runtime.spawn(serve(listener, db, config, shutdown));
+        this.acceptor = runtime.spawn(tls == null ? serve(listener, db, config, shutdown) : serve(listener, db, config, shutdown, tls));
     }
 
     /**
@@ -95,8 +100,47 @@ public final class RedisServer implements AutoCloseable {
      */
     public static Future<Long> serve(TcpListener listener, Database db, RedisConfig config, Shutdown shutdown) {
         Dispatcher dispatcher = new Dispatcher(Commands.table(db));
-        return Accepting.serve(listener, shutdown, s -> ConnectionLoop.serve(s,
+        return Accepting.serve(listener, shutdown, s -> ConnectionLoop.serve(Transport.of(s),
                 new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout(), shutdown.token()));
+    }
+
+    /**
+     * The server over TLS, as Redis 6+ serves its {@code tls-port}: each connection's handshake
+     * by {@code tls}, then RESP over it ({@code redis-cli --tls}).
+     *
+     * @param listener where connections arrive
+     * @param db the data
+     * @param config limits and the request timeout
+     * @param shutdown the order to stop, with its grace
+     * @param tls the acceptor of each handshake (see {@link #tls})
+     * @return a future of how many connections were accepted, ready once every connection ended
+     */
+    public static Future<Long> serve(TcpListener listener, Database db, RedisConfig config, Shutdown shutdown, TlsAcceptor tls) {
+        Dispatcher dispatcher = new Dispatcher(Commands.table(db));
+        return Accepting.serve(listener, shutdown, tls, t -> ConnectionLoop.serve(t,
+                new ConnectionState(dispatcher, new Session(db), config.limits()), config.requestTimeout(), shutdown.token()));
+    }
+
+    /**
+     * The acceptor of Redis's TLS options: {@code tls-cert-file}, {@code tls-key-file} and, when
+     * given, {@code tls-ca-cert-file}, which makes client certificates required as Redis's
+     * default {@code tls-auth-clients yes} does.
+     *
+     * {@snippet :
+     * RedisServer server = RedisServer.start(RedisConfig.onPort(6390),
+     *         RedisServer.tls(Path.of("redis.crt"), Path.of("redis.key"), null));
+     * }
+     *
+     * @param certFile the server's certificate chain, PEM
+     * @param keyFile its private key, PEM (PKCS#8)
+     * @param caCertFile the authorities of client certificates, or null to ask for none
+     * @return the acceptor
+     * @throws IOException if a file cannot be read
+     * @throws GeneralSecurityException if a certificate or the key does not parse
+     */
+    public static TlsAcceptor tls(Path certFile, Path keyFile, Path caCertFile) throws IOException, GeneralSecurityException {
+        if (caCertFile == null) return TlsAcceptor.of(TlsContexts.fromPem(certFile, keyFile));
+        return TlsAcceptor.of(TlsContexts.fromPem(certFile, keyFile, caCertFile)).withClientAuth(TlsAcceptor.ClientAuth.REQUIRED);
     }
 
     /**
@@ -107,10 +151,22 @@ public final class RedisServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static RedisServer start(RedisConfig config) throws IOException {
+        return start(config, null);
+    }
+
+    /**
+     * Binds and starts serving over TLS (or plain RESP when {@code tls} is null).
+     *
+     * @param config where and how
+     * @param tls the acceptor of each handshake ({@link #tls}), or null
+     * @return the running server
+     * @throws IOException if the address cannot be bound
+     */
+    public static RedisServer start(RedisConfig config, TlsAcceptor tls) throws IOException {
         TcpListener l = TcpListener.bind(config.address());
         WeftRuntime rt = WeftRuntime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
         Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
-        return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config);
+        return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config, tls);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.weft.examples.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
+import dev.weft.examples.Transport;
 import dev.weft.examples.fuzz.Chunked;
 import dev.weft.examples.fuzz.Draw;
 import dev.weft.examples.fuzz.Failure;

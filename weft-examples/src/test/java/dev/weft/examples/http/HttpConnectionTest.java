@@ -3,6 +3,7 @@ package dev.weft.examples.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.weft.Weft;
+import dev.weft.examples.Transport;
 import dev.weft.future.Future;
 import java.nio.file.Path;
 import java.util.regex.Matcher;

@@ -1,5 +1,6 @@
 package dev.weft.examples.http;
 
+import dev.weft.examples.Transport;
 import dev.weft.examples.fuzz.Chunked;
 import dev.weft.future.Poll;
 import dev.weft.io.IoFuture;

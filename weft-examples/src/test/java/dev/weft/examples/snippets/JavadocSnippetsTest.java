@@ -40,6 +40,7 @@ class JavadocSnippetsTest {
             import dev.weft.io.*;
             import dev.weft.io.codec.*;
             import dev.weft.net.*;
+            import dev.weft.net.tls.*;
             import dev.weft.scope.*;
             import dev.weft.sim.*;
             import dev.weft.sync.*;
@@ -65,6 +66,7 @@ class JavadocSnippetsTest {
             import java.util.function.*;
             import javax.management.*;
             import javax.management.openmbean.*;
+            import javax.net.ssl.*;
             """;
 
     /** A first line that declares a member: a method, a type, a field with modifiers, an annotation. */

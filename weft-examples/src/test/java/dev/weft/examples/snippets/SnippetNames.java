@@ -7,6 +7,8 @@ import dev.weft.future.Future;
 import dev.weft.exec.WeftRuntime;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
+import dev.weft.net.tls.TlsAcceptor;
+import dev.weft.net.tls.TlsStream;
 import dev.weft.scope.TaskScope;
 import dev.weft.sim.SimNet;
 import dev.weft.sim.SimRuntime;
@@ -27,6 +29,7 @@ import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.concurrent.Flow;
+import javax.net.ssl.SSLContext;
 
 /**
  * The names the Javadoc examples use without declaring them, with the types their prose gives
@@ -61,6 +64,12 @@ abstract class SnippetNames {
     List<String> seen;
     int count;
     int counter;
+
+    // TLS: a stream, a server's acceptor, and contexts chosen by name
+    TlsStream tls;
+    TlsAcceptor acceptor;
+    SSLContext fallback;
+    SSLContext api;
 
     // tasks, scopes, channels and locks
     Future<Void> server;
