@@ -52,23 +52,40 @@ final class Peers {
         // enough code to compete with a short measured pass for this machine's two cores.
         Measured.processCpuNanos();
         for (int i = warmups(); i > 0; i--) {
+            long faults = minorFaults();
             long t0 = System.nanoTime();
             pass.run();
-            verbose("warm-up", System.nanoTime() - t0);
+            verbose("warm-up", System.nanoTime() - t0, faults);
         }
+        long faults = minorFaults();
         Measured m = Measured.of(pass);
-        verbose("measured", m.wallNanos());
+        verbose("measured", m.wallNanos(), faults);
         return m;
     }
 
     /**
-     * With {@code -Dweft.bench.verbose=true}, prints a pass's length and the JVM uptime at its end
-     * (which lines up with the stamps of {@code -XX:+LogCompilation} and {@code -Xlog}).
+     * With {@code -Dweft.bench.verbose=true}, prints a pass's length, the process's minor page
+     * faults during it (first touches of memory: a growing heap, new code) and the JVM uptime at its
+     * end (which lines up with the stamps of {@code -XX:+LogCompilation} and {@code -Xlog}).
      */
-    private static void verbose(String kind, long nanos) {
-        if (!Boolean.getBoolean("weft.bench.verbose")) return;
-        System.err.printf("%s pass: %.1f ms, ended at JVM uptime %.3f s%n",
-                kind, nanos / 1e6, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+    private static void verbose(String kind, long nanos, long faultsBefore) {
+        if (!VERBOSE) return;
+        System.err.printf("%s pass: %.1f ms, %d minor page faults, ended at JVM uptime %.3f s%n",
+                kind, nanos / 1e6, minorFaults() - faultsBefore, ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+    }
+
+    private static final boolean VERBOSE = Boolean.getBoolean("weft.bench.verbose");
+
+    /** @return the process's minor page faults so far ({@code /proc/self/stat}), or 0 if unknown or not verbose */
+    private static long minorFaults() {
+        if (!VERBOSE) return 0;
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[7]); // minflt, the 10th field of proc(5); f[0] is the 3rd
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /** One pass of a workload; throws if its result is wrong. */
