@@ -8,8 +8,6 @@ import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
 import dev.weft.task.Task;
 import dev.weft.time.Time;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import dev.weft.testkit.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,18 +106,6 @@ class FlightRecorderGateTest {
     }
 
     private static String runChild(List<String> jvmArgs, Class<?> main, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElseThrow());
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
-        cmd.addAll(List.of(args));
-        Path err = Files.createTempFile("weft-jfr-gate", ".err");
-        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(100, TimeUnit.SECONDS)).isTrue();
-        String stderr = Files.readString(err);
-        Files.delete(err);
-        assertThat(p.exitValue()).as(stderr).isZero();
-        return out;
+        return ChildJvm.run(jvmArgs, main, args).out();
     }
 }

@@ -8,12 +8,8 @@ import dev.weft.net.IoPoller;
 import dev.weft.net.internal.linux.Libc;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import dev.weft.testkit.ChildJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -57,20 +53,11 @@ class UringFallbackTest {
     }
 
     private static String[] runChild(boolean refuse) throws Exception {
-        String javaCmd = ProcessHandle.current().info().command().orElseThrow();
-        Path err = Files.createTempFile("weft-uring", ".err");
         // the flags of the test JVM that a stackful Weft.async body needs (the child's bodies are not woven)
-        List<String> cmd = new ArrayList<>(List.of(javaCmd, "--enable-native-access=ALL-UNNAMED",
-                "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                "-Dweft.poller=io_uring", "-cp", System.getProperty("java.class.path"), Child.class.getName()));
-        if (refuse) cmd.add("refuse");
-        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(100, TimeUnit.SECONDS)).isTrue();
-        String stderr = Files.readString(err);
-        Files.delete(err);
-        assertThat(p.exitValue()).as(stderr).isZero();
-        return new String[] {out, stderr};
+        List<String> flags = List.of("--enable-native-access=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.vm=ALL-UNNAMED",
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "-Dweft.poller=io_uring");
+        ChildJvm.Ended e = refuse ? ChildJvm.run(flags, Child.class, "refuse") : ChildJvm.run(flags, Child.class);
+        return new String[] {e.out(), e.err()};
     }
 
     @Test
