@@ -166,7 +166,7 @@ public final class Libc {
     private Libc() {}
 
     /**
-     * Binds a function of the C library (for the io_uring poller's {@code syscall}, {@code mmap}).
+     * Binds a function of the C library (the io_uring poller's {@code mmap}, and what this class binds at first use).
      *
      * @param name the symbol
      * @param fd its descriptor
