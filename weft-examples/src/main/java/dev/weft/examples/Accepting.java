@@ -3,13 +3,16 @@ package dev.weft.examples;
 import static dev.weft.Weft.await;
 
 import dev.weft.Weft;
+import dev.weft.exec.WeftRuntime;
 import dev.weft.future.Future;
+import dev.weft.future.Poll;
 import dev.weft.net.TcpListener;
 import dev.weft.net.TcpStream;
 import dev.weft.net.tls.TlsAcceptor;
 import dev.weft.net.tls.TlsStream;
 import dev.weft.scope.TaskTracker;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CancellationException;
 import java.util.function.Function;
@@ -33,6 +36,31 @@ import java.util.function.Function;
  */
 public final class Accepting {
     private Accepting() {}
+
+    /**
+     * Binds a listener on one of {@code rt}'s threads, so that it is the runtime's: on the runtime's
+     * poller (native epoll where the JVM allows it; a listener bound outside any runtime is on the
+     * shared NIO reactor, and so is every connection it accepts), and closed by the runtime's close.
+     * On a failure to bind, {@code rt} is closed.
+     *
+     * {@snippet :
+     * WeftRuntime rt = WeftRuntime.builder().build();
+     * TcpListener l = Accepting.bindOn(rt, new InetSocketAddress("127.0.0.1", 0));
+     * }
+     *
+     * @param rt the runtime whose listener it is
+     * @param address where to listen
+     * @return the listener
+     * @throws IOException if the address cannot be bound (the runtime is closed then)
+     */
+    public static TcpListener bindOn(WeftRuntime rt, SocketAddress address) throws IOException {
+        try {
+            return rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(address)));
+        } catch (Throwable e) { // the bind's IOException too (blockOn rethrows it as it is)
+            rt.close();
+            throw e;
+        }
+    }
 
     /**
      * A server that runs until its listener is closed, which cancels its connections at once.

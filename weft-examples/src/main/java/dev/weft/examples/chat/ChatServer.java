@@ -58,8 +58,8 @@ public final class ChatServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static ChatServer start(ChatConfig config) throws IOException {
-        TcpListener l = TcpListener.bind(config.address());
         WeftRuntime rt = WeftRuntime.builder().workers(config.workers()).threadNamePrefix("chat-worker-").build();
+        TcpListener l = Accepting.bindOn(rt, config.address());
         return new ChatServer(l, rt, config);
     }
 

@@ -1,9 +1,8 @@
 package dev.weft.examples.echo;
 
 import dev.weft.Weft;
+import dev.weft.examples.Accepting;
 import dev.weft.exec.WeftRuntime;
-import dev.weft.future.Future;
-import dev.weft.future.Poll;
 import dev.weft.net.TcpListener;
 import dev.weft.task.Task;
 import java.io.IOException;
@@ -49,14 +48,8 @@ public final class EchoServer implements AutoCloseable {
      */
     public static EchoServer start(InetSocketAddress address) throws IOException {
         WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("echo-worker-").build();
-        try {
-            // bound on a worker, so the listener is the runtime's (on its poller, closed by its close)
-            TcpListener l = rt.blockOn((Future<TcpListener>) cx -> Poll.ready(TcpListener.bind(address)));
-            return new EchoServer(l, rt);
-        } catch (Throwable e) { // the bind's IOException too (blockOn rethrows it as it is)
-            rt.close();
-            throw e;
-        }
+        // bound on the runtime, so the listener is the runtime's (on its poller, closed by its close)
+        return new EchoServer(Accepting.bindOn(rt, address), rt);
     }
 
     /**

@@ -54,8 +54,8 @@ public final class WovenEchoServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static WovenEchoServer start(InetSocketAddress address) throws IOException {
-        TcpListener l = TcpListener.bind(address);
         WeftRuntime rt = WeftRuntime.builder().workers(2).threadNamePrefix("woven-echo-worker-").build();
+        TcpListener l = Accepting.bindOn(rt, address);
         return new WovenEchoServer(l, rt);
     }
 

@@ -149,9 +149,9 @@ public final class HttpServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static HttpServer start(InetSocketAddress address, Handler handler, Limits limits, TlsAcceptor tls) throws IOException {
-        TcpListener l = TcpListener.bind(address);
         int workers = java.lang.Runtime.getRuntime().availableProcessors();
         WeftRuntime rt = WeftRuntime.builder().workers(workers).threadNamePrefix("http-worker-").build();
+        TcpListener l = Accepting.bindOn(rt, address);
         return new HttpServer(l, rt, handler, limits, tls);
     }
 

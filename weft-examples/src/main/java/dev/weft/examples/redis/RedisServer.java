@@ -163,8 +163,8 @@ public final class RedisServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static RedisServer start(RedisConfig config, TlsAcceptor tls) throws IOException {
-        TcpListener l = TcpListener.bind(config.address());
         WeftRuntime rt = WeftRuntime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
+        TcpListener l = Accepting.bindOn(rt, config.address());
         Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
         return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config, tls);
     }
