@@ -53,8 +53,11 @@ import javax.net.ssl.SSLSession;
  * run on the blocking pool of the runtime that made the stream ({@link Blocking#currentPool()});
  * {@link #close()} cancels one that is running.
  *
- * <p><b>Memory.</b> Three buffers of the session's sizes (about 16 KiB each for ciphertext in,
- * plaintext in and ciphertext out), grown at most once to the sizes the session asks for.
+ * <p><b>Memory.</b> Up to three buffers of the session's sizes (about 16 KiB each for ciphertext
+ * in, plaintext in and ciphertext out), grown at most once to the sizes the session asks for, and
+ * held only while they hold bytes: between reads and writes they go back to a small pool shared by
+ * every stream, so an idle connection holds none. A read into a buffer with room for the
+ * ciphertext that arrived is decrypted straight into it.
  *
  * <p>One task may read while another writes, as with a socket. Memory consistency effects: a
  * completed read happens-before the code that awaits it; the steps of the engine are ordered by

@@ -8,7 +8,8 @@
  *
  * <h2>Maintainer overview</h2>
  * {@code internal.TlsDriver} owns the engine and three bounded buffers (ciphertext in,
- * plaintext in, ciphertext out) and runs the engine's loop inside the polls of the stream, under
+ * plaintext in, ciphertext out), each held only while it holds bytes and otherwise back in
+ * {@code internal.RecordBufferPool}, and runs the engine's loop inside the polls of the stream, under
  * one lock held for a step and never across a wait: each poll registers its side's waker, then
  * polls the transport with the driver's own waker, which wakes every side (a read may need the
  * transport to be writable during a handshake, a write may need it readable). A step that moved
@@ -22,6 +23,6 @@
  * and hands those bytes to the engine.
  *
  * <p>Not here: renegotiation control (the JDK's defaults apply: {@code jdk.tls.rejectClientInitiatedRenegotiation}),
- * 0-RTT (the JDK has none), releasing buffers of idle connections.
+ * 0-RTT (the JDK has none).
  */
 package dev.weft.net.tls;

@@ -28,7 +28,7 @@ import javax.net.ssl.SSLProtocolException;
  * field                who touches it
  * engine, netIn,       guarded by lock (every poll takes it for its whole step; no step blocks:
  *  appIn, netOut,       the transport's polls never block and the engine's delegated tasks run
- *  tasks, failure,      on the blocking pool)
+ *  tasks, failure,      on the blocking pool); the three buffers are null or the pool's
  *  closeSent, closed,
  *  established,
  *  quietRecords
@@ -38,15 +38,20 @@ import javax.net.ssl.SSLProtocolException;
  * </pre>
  * Buffers are kept in write mode (position = bytes held): {@code netIn} ciphertext read and not
  * yet unwrapped, {@code appIn} plaintext unwrapped and not yet read, {@code netOut} ciphertext
- * wrapped and not yet written. Each starts at the engine's session sizes and grows at most once,
- * to the sizes the session asks for after the handshake ({@link Buffers#grow}); a record that
- * does not fit then fails the stream.
+ * wrapped and not yet written. Each is null while it holds nothing: a step takes it from the
+ * {@link RecordBufferPool} when it needs it and gives it back at its end if it is empty, so an
+ * idle connection holds no buffer. Each is at least the engine's session size and grows at most
+ * once, to the size the session asks for after the handshake ({@link #grow}); a record that does
+ * not fit then fails the stream. A read whose buffer has room for the ciphertext held unwraps
+ * straight into it, without {@code appIn}.
  * <pre>
  * event                               effect
  * a poll of any side                  registers its waker; the transport is polled with
  *                                     {@link #io}, whose waker wakes all three sides
  * a step moved bytes or the engine    the other sides' wakers are woken once the lock is released
  *                                     (they may wait for what this step consumed)
+ * a step ends                         each buffer that holds nothing goes back to the pool (null);
+ *                                     once closed, every buffer does
  * engine NEED_TASK                    one job on the pool runs every delegated task; its
  *                                     completion wakes all sides
  * engine throws SSLException          failure is set, the alert is wrapped and written once
@@ -70,6 +75,7 @@ public final class TlsDriver {
      */
     public static final int MAX_QUIET_RECORDS = 64;
     private static final Poll<Void> READY = Poll.ready(null);
+    private static final RecordBufferPool BUFFERS = RecordBufferPool.shared();
 
     private final SSLEngine engine;
     private final AsyncRead in;
@@ -110,12 +116,21 @@ public final class TlsDriver {
         this.in = in;
         this.out = out;
         this.pool = pool;
-        int packet = engine.getSession().getPacketBufferSize();
-        this.netIn = ByteBuffer.allocate(Math.max(packet, received.remaining()));
-        this.netIn.put(received);
-        this.appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize());
-        this.netOut = ByteBuffer.allocate(packet);
+        if (received.hasRemaining()) {
+            this.netIn = BUFFERS.take(Math.max(engine.getSession().getPacketBufferSize(), received.remaining()));
+            this.netIn.put(received);
+        }
         engine.beginHandshake();
+    }
+
+    /** @return how many record buffers this stream holds now (0 while idle); for tests */
+    public int buffersHeld() {
+        lock.lock();
+        try {
+            return (netIn != null ? 1 : 0) + (appIn != null ? 1 : 0) + (netOut != null ? 1 : 0);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return the engine, for its session and negotiated parameters (read-only use) */
@@ -155,7 +170,7 @@ public final class TlsDriver {
         return step(cx, () -> {
             while (true) {
                 if (closed) throw new ClosedChannelException();
-                if (appIn.position() > 0) return Poll.ready(deliver(dst)); // plaintext before a failure is still the peer's
+                if (holds(appIn)) return Poll.ready(deliver(dst)); // plaintext before a failure is still the peer's
                 if (!dst.hasRemaining()) return Poll.ready(0);
                 check();
                 if (engine.isInboundDone()) {
@@ -164,8 +179,12 @@ public final class TlsDriver {
                 }
                 if (handshakeStep() instanceof Poll.Pending) return Poll.pending();
                 flushNet();
-                if (netIn.position() > 0) {
-                    SSLEngineResult r = unwrap();
+                if (holds(netIn)) {
+                    // a record's plaintext is shorter than its ciphertext: room for all that is held
+                    // is room for the first record's plaintext, so unwrap straight into dst
+                    SSLEngineResult r = dst.remaining() >= netIn.position() ? unwrap(dst) : null;
+                    if (r != null && r.bytesProduced() > 0) return Poll.ready(r.bytesProduced());
+                    if (r == null || r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) r = unwrap(appIn());
                     if (r.getStatus() != SSLEngineResult.Status.BUFFER_UNDERFLOW && (r.bytesConsumed() > 0 || r.bytesProduced() > 0
                             || r.getStatus() != SSLEngineResult.Status.OK)) continue;
                 }
@@ -270,7 +289,7 @@ public final class TlsDriver {
                 closeSent = true;
                 engine.closeOutbound();
                 try {
-                    while (!engine.isOutboundDone() && netOut.position() == 0 && wrap(EMPTY).bytesProduced() > 0) {
+                    while (!engine.isOutboundDone() && !holds(netOut) && wrap(EMPTY).bytesProduced() > 0) {
                         flushNet();
                     }
                     flushNet();
@@ -279,6 +298,7 @@ public final class TlsDriver {
                 }
             }
         } finally {
+            giveBackEmptyBuffers();
             unlockAndWake(null);
         }
     }
@@ -296,8 +316,39 @@ public final class TlsDriver {
             progressed = false;
             return body.run();
         } finally {
+            giveBackEmptyBuffers();
             unlockAndWake(cx.waker());
         }
+    }
+
+    /** @return whether {@code b} (a buffer field, null when not held) holds bytes */
+    private static boolean holds(ByteBuffer b) {
+        return b != null && b.position() > 0;
+    }
+
+    /**
+     * Gives the buffers that hold nothing back to the pool, and every buffer once the stream is
+     * closed (no poll touches them after that); under lock, at the end of each step.
+     */
+    private void giveBackEmptyBuffers() {
+        if (netIn != null && (closed || netIn.position() == 0)) {
+            BUFFERS.give(netIn);
+            netIn = null;
+        }
+        if (appIn != null && (closed || appIn.position() == 0)) {
+            BUFFERS.give(appIn);
+            appIn = null;
+        }
+        if (netOut != null && (closed || netOut.position() == 0)) {
+            BUFFERS.give(netOut);
+            netOut = null;
+        }
+    }
+
+    /** @return the buffer for plaintext unwrapped ahead of the reader, taken from the pool if none is held */
+    private ByteBuffer appIn() {
+        if (appIn == null) appIn = BUFFERS.take(engine.getSession().getApplicationBufferSize());
+        return appIn;
     }
 
     /** Throws what ended the stream, if anything did. */
@@ -333,7 +384,7 @@ public final class TlsDriver {
                 case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
                     if (engine.isInboundDone()) return READY;
                     if (flushNet() instanceof Poll.Pending) return Poll.pending();
-                    SSLEngineResult r = netIn.position() > 0 ? unwrap() : null;
+                    SSLEngineResult r = holds(netIn) ? unwrap(appIn()) : null;
                     if (r != null && r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) return READY; // deliver first
                     if (r != null && r.getStatus() == SSLEngineResult.Status.CLOSED) {
                         if (closeSent) return READY;
@@ -388,6 +439,7 @@ public final class TlsDriver {
     /** Wraps from {@code src} into {@code netOut}, growing it once if a record does not fit; under lock. */
     private SSLEngineResult wrap(ByteBuffer src) throws IOException {
         while (true) {
+            if (netOut == null) netOut = BUFFERS.take(engine.getSession().getPacketBufferSize());
             SSLEngineResult r;
             try {
                 r = engine.wrap(src, netOut);
@@ -401,13 +453,17 @@ public final class TlsDriver {
         }
     }
 
-    /** Unwraps from {@code netIn} into {@code appIn}, growing either once if needed; under lock. */
-    private SSLEngineResult unwrap() throws IOException {
+    /**
+     * Unwraps from {@code netIn} (which holds bytes) into {@code to}: {@code appIn}, growing it or
+     * {@code netIn} once if needed, or the reader's buffer, which is never grown (overflow: the
+     * caller unwraps into {@code appIn}); under lock.
+     */
+    private SSLEngineResult unwrap(ByteBuffer to) throws IOException {
         while (true) {
             SSLEngineResult r;
             netIn.flip();
             try {
-                r = engine.unwrap(netIn, appIn);
+                r = engine.unwrap(netIn, to);
             } catch (SSLException e) {
                 throw fail(e);
             } finally {
@@ -423,8 +479,9 @@ public final class TlsDriver {
             }
             switch (r.getStatus()) {
                 case BUFFER_OVERFLOW -> {
-                    if (appIn.position() > 0) return r; // the reader takes what is there first
+                    if (to != appIn || appIn.position() > 0) return r; // the reader takes what is there first
                     appIn = grow(appIn, engine.getSession().getApplicationBufferSize(), "a TLS record's plaintext");
+                    to = appIn;
                 }
                 case BUFFER_UNDERFLOW -> {
                     if (netIn.hasRemaining()) return r;
@@ -443,14 +500,15 @@ public final class TlsDriver {
         if (wanted <= b.capacity()) {
             throw fail(new SSLException(what + " does not fit in " + b.capacity() + " bytes, the most this session allows"));
         }
-        ByteBuffer bigger = ByteBuffer.allocate(wanted);
+        ByteBuffer bigger = BUFFERS.take(wanted);
         bigger.put(b.flip());
+        BUFFERS.give(b);
         return bigger;
     }
 
     /** Writes {@code netOut} to the transport until it is empty or the transport is full; under lock. */
     private Poll<Void> flushNet() throws IOException {
-        while (netOut.position() > 0) {
+        while (holds(netOut)) {
             netOut.flip();
             Poll<Integer> p;
             try {
@@ -466,6 +524,7 @@ public final class TlsDriver {
 
     /** Reads ciphertext into {@code netIn}: ready with whether bytes came ({@code false}: the end); under lock. */
     private Poll<Boolean> fillNet() throws IOException {
+        if (netIn == null) netIn = BUFFERS.take(engine.getSession().getPacketBufferSize());
         if (!netIn.hasRemaining()) throw fail(new SSLException("a TLS record does not fit in " + netIn.capacity() + " bytes"));
         Poll<Integer> p = in.pollRead(io, netIn);
         if (!(p instanceof Poll.Ready<Integer>(Integer n))) return Poll.pending();
@@ -516,8 +575,8 @@ public final class TlsDriver {
         closeSent = true;
         engine.closeOutbound();
         try {
-            if (netOut.position() == 0 || flushNet() instanceof Poll.Ready) {
-                engine.wrap(EMPTY, netOut);
+            if (!holds(netOut) || flushNet() instanceof Poll.Ready) {
+                wrap(EMPTY);
                 flushNet();
             }
         } catch (IOException | RuntimeException ignored) {
@@ -532,9 +591,12 @@ public final class TlsDriver {
         progressed = false;
         lock.unlock();
         if (!wake) return;
-        for (Waker w : new Waker[] {readWaker, writeWaker, handshakeWaker}) {
-            if (w != null && w != self) w.wake();
-        }
+        Waker r = readWaker;
+        Waker w = writeWaker;
+        Waker h = handshakeWaker;
+        if (r != null && r != self) r.wake();
+        if (w != null && w != self && w != r) w.wake();
+        if (h != null && h != self && h != r && h != w) h.wake();
     }
 
     /** The transport's and the pool's waker: every side may be able to move on. */
