@@ -10,7 +10,15 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringIoHandler;
+import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -35,11 +43,12 @@ import java.util.Locale;
  * The Netty peer of the HTTP benchmark: {@link HttpServerCodec}, keep-alive, and the same
  * {@code GET /plaintext} answer as Weft's example server ({@code Hello, World!} as
  * {@code text/plain} with {@code Server} and a once-a-second {@code Date}); flushes once per read
- * batch ({@link FlushConsolidationHandler}). NIO transport, as Weft's reactor; one I/O thread per available processor. Prints
- * {@code listening on 127.0.0.1:<port>}.
+ * batch ({@link FlushConsolidationHandler}). On the transport named by the second argument:
+ * {@code nio} (the default), {@code epoll} (Netty's native epoll) or {@code io_uring} (Netty's
+ * io_uring); one I/O thread per available processor. Prints {@code listening on 127.0.0.1:<port>}.
  *
  * <pre>
- * java -cp weft-bench/target/weft-bench.jar dev.weft.bench.http.NettyHttpServer 8081
+ * java --enable-native-access=ALL-UNNAMED -cp weft-bench/target/weft-bench.jar dev.weft.bench.http.NettyHttpServer 8081 epoll
  * </pre>
  */
 public final class NettyHttpServer {
@@ -92,18 +101,37 @@ public final class NettyHttpServer {
     }
 
     /**
-     * @param args the port (default 0: any free port)
-     * @throws Exception if the port cannot be bound
+     * @param args the port (default 0: any free port), then the transport: {@code nio} (default),
+     *     {@code epoll} or {@code io_uring}
+     * @throws Exception if the port cannot be bound, or the transport is not available here
      */
     public static void main(String[] args) throws Exception {
         int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
+        String transport = args.length > 1 ? args[1] : "nio";
+        IoHandlerFactory io = switch (transport) {
+            case "nio" -> NioIoHandler.newFactory();
+            case "epoll" -> {
+                Epoll.ensureAvailability();
+                yield EpollIoHandler.newFactory();
+            }
+            case "io_uring" -> {
+                IoUring.ensureAvailability();
+                yield IoUringIoHandler.newFactory();
+            }
+            default -> throw new IllegalArgumentException("transport: nio, epoll or io_uring, not " + transport);
+        };
+        Class<? extends ServerChannel> channel = switch (transport) {
+            case "epoll" -> EpollServerSocketChannel.class;
+            case "io_uring" -> IoUringServerSocketChannel.class;
+            default -> NioServerSocketChannel.class;
+        };
         int threads = Runtime.getRuntime().availableProcessors();
-        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(threads, NioIoHandler.newFactory());
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, io);
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(threads, io);
         try {
             ChannelFuture f = new ServerBootstrap()
                     .group(boss, workers)
-                    .channel(NioServerSocketChannel.class)
+                    .channel(channel)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
