@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
  * {@link UringCancelStressTest}.
  */
 final class CancelStress {
-    private static final InetSocketAddress LOOPBACK = new InetSocketAddress("127.0.0.1", 0);
+    private static final InetSocketAddress LOOPBACK = HandDriven.LOOPBACK;
     private static final long BOUND_NANOS = 10_000_000_000L;
 
     private final UringPoller poller;
