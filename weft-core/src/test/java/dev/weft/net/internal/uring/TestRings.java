@@ -21,13 +21,18 @@ final class TestRings {
             super(ringFd, 0, entries, size, wake);
         }
 
+        /** A multishot ended with {@code res}. */
+        final void count(int res) {
+            ends++;
+            if (res == -Errno.ENOBUFS) nobufsEnds++;
+        }
+
         @Override
         MultishotRecv receiver(UringStream s) {
             return new MultishotRecv(s, this) {
                 @Override
                 void ended(int res) {
-                    ends++;
-                    if (res == -Errno.ENOBUFS) nobufsEnds++;
+                    count(res);
                     super.ended(res);
                 }
             };
@@ -45,8 +50,7 @@ final class TestRings {
             return new MultishotRecv(s, this) {
                 @Override
                 void ended(int res) {
-                    ends++;
-                    if (res == -Errno.ENOBUFS) nobufsEnds++;
+                    count(res); // and no re-arm
                 }
             };
         }
