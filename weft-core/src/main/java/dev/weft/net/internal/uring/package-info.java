@@ -33,5 +33,10 @@
  * ({@code IOU_PBUF_RING_INC}); a kernel with buffer rings and without multishot receive (5.19 alone)
  * is not told apart by the probe; no {@code SEND_ZC}; UDP on an epoll instance watched by the ring;
  * files on the blocking pool.
+ *
+ * <p>Measured on small echo messages (weft-bench/RESULTS.md), multishot receive saves the poll arm
+ * of every read but costs more CPU per round trip than one recv per read: the kernel runs a
+ * multishot's completion work on the thread that submitted it once, often a parked worker that must
+ * be woken. A ring per worker ({@code DEFER_TASKRUN}) is what would remove that.
  */
 package dev.weft.net.internal.uring;
