@@ -80,7 +80,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * LAN deliver to one wake-up of a busy stream, and 256 of them let 64 streams each queue a
  * quarter of the ring's worth before their multishots pause ({@link MultishotRecv}). Each stream's
  * receive is then one multishot {@code IORING_OP_RECV} that the kernel fills from the ring. Where
- * the kernel refuses the registration (before 5.19), the poller has no ring and each read submits
+ * the kernel refuses the registration (before 5.19) or multishot receive (5.19, found once by
+ * {@link UringProbe#multishotRecv()}), the poller has no ring and each read submits
  * its own recv into a buffer of {@link Buffers}, as before; nothing is logged
  * ({@link #toString()} says why). A stream that met {@code ENOBUFS} waits in the ring's starved
  * list: a buffer given back wakes this poller, whose next turn re-arms it ({@code bufRing} is
@@ -158,7 +159,9 @@ public final class UringPoller implements Poller {
         this.ring = Ring.open(ENTRIES, CQ_ENTRIES, r.setupFlags());
         BufRing br = null;
         String refusal = maker == null ? "none asked for" : null;
-        if (maker != null) {
+        if (maker != null && !UringProbe.multishotRecv()) {
+            refusal = "the kernel refuses multishot receive into a buffer ring (before 6.0)";
+        } else if (maker != null) {
             try {
                 br = maker.make(ring.fd, this::wakeup);
             } catch (Ring.UringException e) {

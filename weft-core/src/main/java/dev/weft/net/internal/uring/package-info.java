@@ -23,15 +23,15 @@
  *       buffers from; {@link dev.weft.net.internal.uring.MultishotRecv}: a stream's receive side on
  *       it, one multishot {@code IORING_OP_RECV} armed while a reader wants bytes, the filled
  *       buffers queued in order and given back once copied out, re-armed after every end
- *       ({@code ENOBUFS} included, once a buffer is back). Where the kernel refuses the ring,
+ *       ({@code ENOBUFS} included, once a buffer is back). Where the kernel refuses the ring or
+ *       multishot receive ({@link dev.weft.net.internal.uring.UringProbe#multishotRecv()}),
  *       streams submit one recv per read, as before.</li>
  * </ul>
  *
  * <h2>What this stage leaves out</h2>
  * One ring per runtime (not per worker), so no {@code SINGLE_ISSUER}/{@code DEFER_TASKRUN}; no
  * receive bundles ({@code IORING_RECVSEND_BUNDLE}) and no incremental buffer consumption
- * ({@code IOU_PBUF_RING_INC}); a kernel with buffer rings and without multishot receive (5.19 alone)
- * is not told apart by the probe; no {@code SEND_ZC}; UDP on an epoll instance watched by the ring;
+ * ({@code IOU_PBUF_RING_INC}); no {@code SEND_ZC}; UDP on an epoll instance watched by the ring;
  * files on the blocking pool.
  *
  * <p>Measured on small echo messages (weft-bench/RESULTS.md), multishot receive saves the poll arm

@@ -56,6 +56,13 @@ class UringBufRingTest {
         assertThat(ring.misuse()).as("buffers lent twice or given back unlent").isZero();
     }
 
+    /** The probe tells a kernel with multishot receive (EBADF for descriptor -1) from 5.19's (EINVAL at prep). */
+    @Test
+    void theProbeFindsMultishotReceiveOnThisKernel() {
+        assertThat(UringProbe.multishotRecv()).isTrue();
+        assertThat(UringProbe.takesRecv(1 << 14)).as("a flag no kernel knows is refused at prep, as 5.19 refuses MULTISHOT").isFalse();
+    }
+
     @Test
     void theDefaultPollerReceivesIntoARingOf256BuffersOf16KiB() throws Exception {
         on(null, BOUND, (p, s) -> {
