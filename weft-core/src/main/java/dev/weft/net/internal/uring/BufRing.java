@@ -17,7 +17,7 @@ import java.util.List;
  * tail.
  *
  * {@snippet :
- * BufRing r = BufRing.register(ring.fd, 256, 16 * 1024, poller::wakeup);
+ * BufRing r = new BufRing(ring.fd, 0, 256, 16 * 1024, poller::wakeup); // group 0: 256 x 16 KiB
  * r.lend(bid);                       // a completion handed buffer bid to a stream
  * MemorySegment bytes = r.buffer(bid);
  * r.give(bid);                       // its bytes were copied out: back to the kernel

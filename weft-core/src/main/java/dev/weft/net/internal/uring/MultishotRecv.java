@@ -36,15 +36,20 @@ import java.nio.ByteBuffer;
  *             stream waits in the ring's starved list and the driving thread re-arms it)
  * eof, err    the peer's end (res 0) / a negated errno; sticky, after the queued bytes
  * reader      the waiting task (one at a time)
+ * cap         final: a quarter of the ring's buffers (at least one); a multishot whose stream
+ *             queues that many is cancelled, and re-armed once the reader is below it again
  * </pre>
  * <pre>
  * event                     by                   what
- * pollRead / readable       the reader           bytes queued: copy (give back emptied buffers);
- *                                                else wanted, arm if not armed, wait
+ * pollRead / readable       the reader           bytes queued: copy (give back emptied buffers),
+ *                                                re-arm if below the cap; else wanted, arm if not
+ *                                                armed, wait
  * completion, buffer        the reaping thread   lend, queue (or give back if closed), wake the
  *                                                reader; cap reached: cancel
  * completion without MORE   the reaping thread   armed=false; res 0: eof; -ENOBUFS: nobufs;
  *                                                other negative: err; then re-arm if wanted
+ * a buffer back, after      the driving thread   re-arm if wanted (the stream was in the ring's
+ *   this stream's ENOBUFS                        starved list)
  * cancelled read            the reader's cancel  wanted=false, cancel the multishot; queued bytes
  *                                                stay for the next read
  * close                     any thread           cancel the multishot, every queued buffer back
