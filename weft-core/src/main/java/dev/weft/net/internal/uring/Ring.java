@@ -158,6 +158,15 @@ final class Ring {
         sqes.set(ValueLayout.JAVA_LONG, off + 32, userData);
     }
 
+    /**
+     * Marks the SQE at {@code off} to take its buffer from the provided buffer ring {@code group}
+     * ({@code IOSQE_BUFFER_SELECT}, {@code buf_group}).
+     */
+    void selectBuffer(long off, int group) {
+        sqes.set(ValueLayout.JAVA_BYTE, off + 1, (byte) Sys.SQE_BUFFER_SELECT);
+        sqes.set(ValueLayout.JAVA_SHORT, off + 40, (short) group);
+    }
+
     /** Under the submission lock: makes the SQE last returned by {@link #sqe()} visible to the kernel. */
     void publish() {
         sqTail++;

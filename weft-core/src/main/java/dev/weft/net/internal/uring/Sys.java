@@ -55,7 +55,12 @@ final class Sys {
     static final int SQ_CQ_OVERFLOW = 1 << 1;
     static final int SQ_TASKRUN = 1 << 2;
 
+    static final int CQE_F_BUFFER = 1;
     static final int CQE_F_MORE = 1 << 1;
+    /** {@code IOSQE_BUFFER_SELECT}: the op takes a buffer of the provided buffer ring named by {@code buf_group}. */
+    static final int SQE_BUFFER_SELECT = 1 << 5;
+    /** {@code IORING_RECV_MULTISHOT}, in a recv's {@code ioprio}. */
+    static final int RECV_MULTISHOT = 1 << 1;
     static final int ACCEPT_MULTISHOT = 1;
     static final int ASYNC_CANCEL_ANY = 1 << 2;
     static final int POLL_ADD_MULTI = 1;
@@ -64,6 +69,8 @@ final class Sys {
     static final int MSG_WAITALL = 0x100;
 
     static final int REGISTER_PROBE = 8;
+    static final int REGISTER_PBUF_RING = 22;
+    static final int UNREGISTER_PBUF_RING = 23;
     static final int OP_SUPPORTED = 1;
 
     static final long OFF_SQ_RING = 0L;

@@ -64,6 +64,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * closed, polling        under this: as EpollPoller's, a poll marks itself polling; close() wakes
  *                        it and waits for it to leave before it reaps on its own
  * submitClosed           under sq: after close() reaped, submissions are refused
+ * bufRing                final; its state is its own (see BufRing); the driving thread re-arms its
+ *                        starved streams after each reap
  * woken, pollErrno, arg  the driving thread only (or close(), once nobody polls); so is
  *                        sweepClock (once a second a pass drops the waiters of completed tasks)
  * </pre>
@@ -72,6 +74,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Through a {@link WakeFlag}: one {@code NOP} submitted (and entered) per sleep; its completion
  * ends the sleeper's wait.
  *
+ * <h2>Receives into a provided buffer ring</h2>
+ * At its creation the poller registers a {@link BufRing} of {@value #RING_BUFFERS} buffers of
+ * {@value #RING_BUFFER_SIZE} bytes (4 MiB per runtime, fixed): 16 KiB takes what loopback and a
+ * LAN deliver to one wake-up of a busy stream, and 256 of them let 64 streams each queue a
+ * quarter of the ring's worth before their multishots pause ({@link MultishotRecv}). Each stream's
+ * receive is then one multishot {@code IORING_OP_RECV} that the kernel fills from the ring. Where
+ * the kernel refuses the registration (before 5.19) or multishot receive (5.19, found once by
+ * {@link UringProbe#multishotRecv()}), the poller has no ring and each read submits
+ * its own recv into a buffer of {@link Buffers}, as before; nothing is logged
+ * ({@link #toString()} says why). A stream that met {@code ENOBUFS} waits in the ring's starved
+ * list: a buffer given back wakes this poller, whose next turn re-arms it ({@code bufRing} is
+ * final; its starved list is the ring's, under its lock). The close unregisters the ring and frees
+ * its memory after every op was reaped.
+ *
  * <h2>UDP</h2>
  * Datagram sockets are not on the ring in this stage: they run on an {@link EpollPoller} made at
  * the first {@code bindDatagram}, whose descriptor the ring watches with a multishot
@@ -79,6 +95,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 public final class UringPoller implements Poller {
     private static final int ENTRIES = 256;
+    /** The provided buffer ring's buffers: see the class comment. */
+    static final int RING_BUFFERS = 256;
+    /** The size of each of them. */
+    static final int RING_BUFFER_SIZE = 16 * 1024;
     private static final int CQ_ENTRIES = 4096;
     private static final long WAKE = -1L;
     private static final long IGNORE = -2L;
@@ -90,6 +110,8 @@ public final class UringPoller implements Poller {
     private final Arena arena = Arena.ofAuto(); // freed by the GC: a stuck driving thread may still use it
     private final Ring ring;
     private final Buffers buffers;
+    private final BufRing bufRing; // null: the kernel refused it (or a test's poller without one): one recv per read
+    private final String bufRingRefusal;
     private final Object sq = new Object();
     private final MemorySegment submitErrno;
     private final MemorySegment pollErrno;
@@ -118,14 +140,36 @@ public final class UringPoller implements Poller {
      * @throws IOException if io_uring is not available here or the setup fails
      */
     public UringPoller() throws IOException {
-        this(new Buffers());
+        this(new Buffers(), BufRing::register);
     }
 
+    /** A poller whose streams submit one recv per read into {@code buffers} (no buffer ring). */
     UringPoller(Buffers buffers) throws IOException {
+        this(buffers, null);
+    }
+
+    /**
+     * @param buffers the native buffers of sends (and of receives, without a buffer ring)
+     * @param maker registers the provided buffer ring; null, or refused by the kernel: one recv per read
+     */
+    UringPoller(Buffers buffers, BufRing.Maker maker) throws IOException {
         UringProbe.Result r = UringProbe.result();
         if (!r.available()) throw new IOException("io_uring is not available: " + r.reason());
         this.buffers = buffers;
         this.ring = Ring.open(ENTRIES, CQ_ENTRIES, r.setupFlags());
+        BufRing br = null;
+        String refusal = maker == null ? "none asked for" : null;
+        if (maker != null && !UringProbe.multishotRecv()) {
+            refusal = "the kernel refuses multishot receive into a buffer ring (before 6.0)";
+        } else if (maker != null) {
+            try {
+                br = maker.make(ring.fd, this::wakeup);
+            } catch (Ring.UringException e) {
+                refusal = e.getMessage(); // a kernel before 5.19: receives take a buffer each, as before
+            }
+        }
+        this.bufRing = br;
+        this.bufRingRefusal = refusal;
         this.submitErrno = Libc.errnoSegment(arena);
         this.pollErrno = Libc.errnoSegment(arena);
         this.arg = arena.allocate(24, 8);
@@ -138,6 +182,16 @@ public final class UringPoller implements Poller {
         return buffers;
     }
 
+    /** @return the provided buffer ring of the streams' receives, or null (one recv per read) */
+    BufRing bufRing() {
+        return bufRing;
+    }
+
+    /** @return why there is no buffer ring (null if there is one) */
+    String bufRingRefusal() {
+        return bufRingRefusal;
+    }
+
     /**
      * Queues one SQE (no system call unless the driving thread sleeps, or the SQ ring is full).
      *
@@ -145,11 +199,21 @@ public final class UringPoller implements Poller {
      * @return {@code false} if the poller is closed (nothing queued)
      */
     boolean submit(UringOp op, int opcode, int fd, long addr, int len, long off, int opFlags, int ioprio) {
+        return submit(op, opcode, fd, addr, len, off, opFlags, ioprio, -1);
+    }
+
+    /** Queues one SQE that takes its buffer from the buffer ring {@code group} ({@code IOSQE_BUFFER_SELECT}). */
+    boolean submitBufferSelect(UringOp op, int opcode, int fd, int ioprio, int group) {
+        return submit(op, opcode, fd, 0, 0, 0, 0, ioprio, group);
+    }
+
+    private boolean submit(UringOp op, int opcode, int fd, long addr, int len, long off, int opFlags, int ioprio, int group) {
         synchronized (sq) {
             if (submitClosed) return false;
             long e = nextSqe();
             long token = op == null ? IGNORE : claim(op);
             ring.prep(e, opcode, fd, addr, len, off, opFlags, ioprio, token);
+            if (group >= 0) ring.selectBuffer(e, group);
             ring.publish();
         }
         if (state.isSleeping()) flush();
@@ -235,6 +299,7 @@ public final class UringPoller implements Poller {
             int n = reap();
             if (FlightRecorderGate.open()) ReactorTurnEvent.emit(n, woken.size());
             woken.wakeAll();
+            if (bufRing != null) for (MultishotRecv m : bufRing.takeStarved()) m.bufferFreed();
             if (sweepClock.due()) sweepDead();
         } finally {
             synchronized (this) {
@@ -466,12 +531,14 @@ public final class UringPoller implements Poller {
             left = new ArrayList<>(sockets);
         }
         for (UringSocket s : left) s.closeIfNotGone();
+        if (bufRing != null) bufRing.close(inFlight > 0);
         ring.close();
         return open.size() + udp;
     }
 
     @Override
     public String toString() {
-        return "UringPoller[ring fd " + ring.fd + ", " + registeredCount() + " sockets, " + inFlight + " ops in flight]";
+        return "UringPoller[ring fd " + ring.fd + ", " + registeredCount() + " sockets, " + inFlight + " ops in flight, "
+                + (bufRing != null ? bufRing : "no buffer ring: " + bufRingRefusal) + "]";
     }
 }

@@ -140,6 +140,57 @@ public final class UringProbe {
         }
     }
 
+    private static volatile Boolean multishotRecv;
+
+    /**
+     * Whether the kernel takes a multishot receive into a provided buffer ring (6.0 on; 5.19 has
+     * buffer rings but refuses {@code IORING_RECV_MULTISHOT}), found once per JVM: on a throwaway
+     * ring with a ring of one buffer, a multishot receive on descriptor -1 is refused when it is
+     * prepared ({@code EINVAL}) by a kernel without it, and when it runs ({@code EBADF}) by one with
+     * it.
+     */
+    static boolean multishotRecv() {
+        Boolean m = multishotRecv;
+        if (m == null) {
+            synchronized (UringProbe.class) {
+                m = multishotRecv;
+                if (m == null) multishotRecv = m = takesRecv(Sys.RECV_MULTISHOT);
+            }
+        }
+        return m;
+    }
+
+    /** @return whether a receive with the {@code IORING_RECVSEND_*} flags {@code recvFlags}, into a buffer ring, passes its preparation */
+    static boolean takesRecv(int recvFlags) {
+        Ring ring;
+        try {
+            ring = Ring.open(8, 16, 0);
+        } catch (Ring.UringException e) {
+            return false;
+        }
+        try (Arena a = Arena.ofConfined()) {
+            BufRing buffers = new BufRing(ring.fd, 0, 1, 4096, () -> {});
+            try {
+                long e = ring.sqe();
+                ring.prep(e, Sys.OP_RECV, -1, 0, 0, 0, 0, recvFlags, 1);
+                ring.selectBuffer(e, buffers.group);
+                ring.publish();
+                if (ring.enter(Libc.errnoSegment(a), 1, 1, Sys.ENTER_GETEVENTS, MemorySegment.NULL, 0) < 0) return false;
+                int head = ring.cqHead();
+                if (head == ring.cqTail()) return false;
+                int res = ring.cqeRes(head);
+                ring.cqAdvance(head + 1);
+                return res != -Errno.EINVAL;
+            } finally {
+                buffers.close(false);
+            }
+        } catch (Ring.UringException e) {
+            return false; // no buffer rings at all
+        } finally {
+            ring.close();
+        }
+    }
+
     /** @return which of the flags not used the kernel would take (for the report) */
     private static String notes() {
         StringBuilder out = new StringBuilder();

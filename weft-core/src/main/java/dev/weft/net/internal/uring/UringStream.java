@@ -25,6 +25,12 @@ import java.nio.channels.ClosedChannelException;
  * bytes are the kernel's from then on, as with a socket's send buffer); the next write waits for
  * that send's completion, and a short send is resubmitted for the rest by the completion.
  *
+ * <p>When the poller has a provided buffer ring ({@link BufRing}), the receive side is a
+ * {@link MultishotRecv} instead: one multishot receive stays armed while a reader wants bytes and
+ * the kernel picks the ring's buffers; the fields {@code reading}, {@code readBuf}, {@code eof},
+ * {@code readErr} and {@code reader} below then stay unused, and the receive side's own table
+ * (under this same lock) says what it does.
+ *
  * {@snippet :
  * Poll<Integer> n = stream.pollRead(cx, buf); // pending: a recv is in flight, cx's waker registered
  * }
@@ -40,6 +46,7 @@ import java.nio.channels.ClosedChannelException;
  *                  ready at once, as StreamEndpoint says: its bytes are the kernel's)
  * shutWanted       shutdownOutput() was called: IORING_OP_SHUTDOWN goes after the send in flight
  * reader, writer   the waiting task of each direction (one at a time, as StreamEndpoint says)
+ * multishot        final: null (one recv per read), or the multishot receive side
  * </pre>
  * <pre>
  * transition      by                  what
@@ -95,10 +102,14 @@ final class UringStream extends UringSocket implements NativeStream {
     private boolean shutWanted;
     private Waker reader;
     private Waker writer;
+    /** The receive side when the poller has a buffer ring (multishot receive); null: one recv per read. */
+    private final MultishotRecv multishot;
 
     UringStream(UringPoller poller, int fd) {
         super(poller, fd);
         this.buffers = poller.buffers();
+        BufRing ring = poller.bufRing();
+        this.multishot = ring == null ? null : ring.receiver(this);
     }
 
     @Override
@@ -111,7 +122,10 @@ final class UringStream extends UringSocket implements NativeStream {
         int n;
         synchronized (this) {
             if (closedLocked()) throw new ClosedChannelException();
-            if (readLim > readPos) {
+            if (multishot != null) {
+                if (!(multishot.pollRead(cx, dst) instanceof Poll.Ready<Integer>(Integer m))) return Poll.pending();
+                n = m;
+            } else if (readLim > readPos) {
                 n = Math.min(dst.remaining(), readLim - readPos);
                 MemorySegment.copy(readBuf, readPos, MemorySegment.ofBuffer(dst), 0, n);
                 dst.position(dst.position() + n);
@@ -276,7 +290,9 @@ final class UringStream extends UringSocket implements NativeStream {
     public IoFuture<Void> readable() {
         return cx -> {
             synchronized (this) {
-                if (closedLocked() || readLim > readPos || eof || readErr != 0) return Poll.ready(null);
+                if (closedLocked()) return Poll.ready(null);
+                if (multishot != null) return multishot.pollReadable(cx) ? Poll.ready(null) : Poll.pending();
+                if (readLim > readPos || eof || readErr != 0) return Poll.ready(null);
                 reader = cx.waker();
                 if (!reading) armRecv(Buffers.MAX);
                 return Poll.pending();
@@ -304,6 +320,7 @@ final class UringStream extends UringSocket implements NativeStream {
     public void deregister(int dir) {
         synchronized (this) {
             if (dir == StreamEndpoint.READ) {
+                if (multishot != null) multishot.deregister();
                 reader = null;
                 if (reading) poller.cancel(recvOp);
             } else {
@@ -314,12 +331,18 @@ final class UringStream extends UringSocket implements NativeStream {
 
     @Override
     public synchronized int waiterCount() {
-        return (reader != null ? 1 : 0) + (writer != null ? 1 : 0);
+        boolean r = reader != null || multishot != null && multishot.hasReader();
+        return (r ? 1 : 0) + (writer != null ? 1 : 0);
     }
 
-    /** @return whether a recv is in flight (for tests) */
+    /** @return whether a recv (or the multishot receive) is in flight (for tests) */
     synchronized boolean reading() {
-        return reading;
+        return multishot != null ? multishot.armed : reading;
+    }
+
+    /** @return the multishot receive side, or null on a poller without a buffer ring (for tests) */
+    MultishotRecv multishot() {
+        return multishot;
     }
 
     /** @return whether a send is in flight (for tests) */
@@ -329,12 +352,14 @@ final class UringStream extends UringSocket implements NativeStream {
 
     @Override
     synchronized void sweepDead() {
+        if (multishot != null) multishot.sweepDead();
         if (reader != null && reader.isSpent()) reader = null; // the recv stays: its bytes go to the next read
         if (writer != null && writer.isSpent()) writer = null;
     }
 
     @Override
     void onClose(WakeList out) {
+        if (multishot != null) multishot.close(out);
         if (reading) poller.cancel(recvOp);
         if (readBuf != null && !reading) {
             buffers.give(readBuf);

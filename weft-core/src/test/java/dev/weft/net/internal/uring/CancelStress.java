@@ -21,13 +21,14 @@ import java.util.concurrent.Callable;
  * {@link UringCancelStressTest}.
  */
 final class CancelStress {
-    private static final InetSocketAddress LOOPBACK = new InetSocketAddress("127.0.0.1", 0);
+    private static final InetSocketAddress LOOPBACK = HandDriven.LOOPBACK;
     private static final long BOUND_NANOS = 10_000_000_000L;
 
     private final UringPoller poller;
     private final PoisonBuffers buffers;
     private final SplittableRandom random = new SplittableRandom(39);
     private final Context cx = Context.of(Waker.noop());
+    private final HandDriven hand;
     /** Bytes of the pairs' streams written into poisoned buffers after they were given back. */
     long touched;
     /** Bytes sent and not read back at the end. */
@@ -42,23 +43,12 @@ final class CancelStress {
     CancelStress(UringPoller poller, PoisonBuffers buffers) {
         this.poller = poller;
         this.buffers = buffers;
+        this.hand = new HandDriven(poller, BOUND_NANOS);
     }
 
     /** Turns of the poller until {@code done}, failing after a bound (a completion lost). */
     void drive(Callable<Boolean> done, String what) throws Exception {
-        long deadline = System.nanoTime() + BOUND_NANOS;
-        while (!done.call()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("no completion within 10 s: " + what + "; " + poller);
-            poller.poll(1_000_000);
-        }
-    }
-
-    private <T> T await(Callable<Poll<T>> poll, String what) throws Exception {
-        Object[] out = new Object[1];
-        drive(() -> poll.call() instanceof Poll.Ready<T>(T v) && (out[0] = v) == v, what);
-        @SuppressWarnings("unchecked")
-        T v = (T) out[0];
-        return v;
+        hand.drive(done, what);
     }
 
     /** Connects started and cancelled at once or after a turn, to listeners that accept and close. */
@@ -113,18 +103,12 @@ final class CancelStress {
 
     /** Reads on connected pairs cancelled while bytes may be arriving; every byte is read back in order. */
     void reads(int n, int pairs) throws Exception {
-        UringListener l = UringListener.bind(poller, LOOPBACK, 128);
         List<UringStream> clients = new ArrayList<>();
         List<UringStream> servers = new ArrayList<>();
-        for (int i = 0; i < pairs; i++) {
-            UringConnect c = new UringConnect(poller, l.localAddress());
-            clients.add((UringStream) await(() -> c.poll(cx), "connect"));
-            servers.add((UringStream) await(() -> {
-                StreamEndpoint s = l.accept();
-                return s == null ? Poll.pending() : Poll.ready(s);
-            }, "accept"));
+        for (UringStream[] pair : hand.pairs(pairs)) {
+            clients.add(pair[0]);
+            servers.add(pair[1]);
         }
-        l.close();
         for (UringStream s : clients) s.setOption(StandardSocketOptions.SO_LINGER, 0);
         long[] sent = new long[pairs];
         long[] got = new long[pairs];
@@ -175,7 +159,7 @@ final class CancelStress {
         ByteBuffer out = ByteBuffer.allocate(len);
         for (int j = 0; j < len; j++) out.put((byte) (from + j));
         out.flip();
-        await(() -> s.pollWrite(cx, out).isPending() ? Poll.pending() : Poll.ready(Boolean.TRUE), "a send");
+        hand.await(() -> s.pollWrite(cx, out).isPending() ? Poll.pending() : Poll.ready(Boolean.TRUE), "a send");
         return len - out.remaining();
     }
 }
