@@ -233,7 +233,9 @@ class TlsHostileTest {
             p.setProtocols(new String[] {"TLSv1.3"});
             engine.setSSLParameters(p);
             int sent = 0;
-            try (TlsStream attacker = TlsStream.over(server.connectTcp(), engine)) {
+            TlsStream attacker = TlsStream.over(server.connectTcp(), engine);
+            Object outcome;
+            try {
                 await(attacker.handshake());
                 for (; sent < 10 * TLS_QUIET_LIMIT; sent++) {
                     engine.beginHandshake(); // on TLS 1.3: a KeyUpdate that asks for one back
@@ -241,10 +243,16 @@ class TlsHostileTest {
                 }
             } catch (IOException cutOff) {
                 // the server's alert, or its closed connection
+            } finally {
+                // the attacker may send all its key updates before the server reads the first: it
+                // stays connected until the server has ended the connection, else the server's
+                // answer to a key update could meet a closed socket first (a broken pipe)
+                outcome = server.outcome();
+                attacker.close();
             }
-            assertThat(server.outcome()).isInstanceOf(SSLProtocolException.class)
+            assertThat(outcome).isInstanceOf(SSLProtocolException.class)
                     .extracting(o -> ((Throwable) o).getMessage()).asString().contains("without application data");
-            assertThat(sent).as("key updates sent before the cut").isBetween(TLS_QUIET_LIMIT, 10 * TLS_QUIET_LIMIT - 1);
+            assertThat(sent).as("key updates sent, at least up to the cut").isGreaterThanOrEqualTo(TLS_QUIET_LIMIT);
             goodClientIsServed(certs, server);
         }
     }
