@@ -89,6 +89,16 @@ final class ServerProcess implements AutoCloseable {
         return Endings.parse(l.substring("endings".length()));
     }
 
+    /** @return how many connection tasks the server has alive */
+    synchronized long connections() throws IOException {
+        in.println("connections");
+        String l = out.readLine();
+        if (l == null || !l.startsWith("connections ")) {
+            throw new IOException("the server JVM answered " + l + " (alive: " + alive() + ")");
+        }
+        return Long.parseLong(l.substring("connections ".length()));
+    }
+
     /** @return the server process's CPU time so far (user and system), from the OS */
     Duration cpu() {
         return process.toHandle().info().totalCpuDuration().orElseThrow();

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * {@link System#gc()}, entries of {@code /proc/self/fd}, the {@code Threads:} of
  * {@code /proc/self/status}), so that the figures are the server's own, and each {@code endings}
  * line with {@code endings} and the {@link Endings#line()} of the TLS server (nothing after it for
- * the echo server). It ends when stdin ends (the harness is gone) or on {@code quit}.
+ * the echo server), and each {@code connections} line with {@code connections} and how many
+ * connection tasks are alive. It ends when stdin ends (the harness is gone) or on {@code quit}.
  */
 public final class SoakServer {
     private SoakServer() {}
@@ -37,23 +38,25 @@ public final class SoakServer {
             TlsAcceptor acceptor = TlsAcceptor.of(TlsContexts.fromPem(Path.of(args[1]), Path.of(args[2])))
                     .withHandshakeTimeout(Duration.ofMillis(Long.parseLong(args[3])));
             try (TlsEchoServer server = TlsEchoServer.start(any, acceptor)) {
-                answer(server.port(), server.endings());
+                answer(server.port(), server.endings(), server::connections);
             }
         } else {
             try (WovenEchoServer server = WovenEchoServer.start(any)) {
-                answer(server.port(), null);
+                answer(server.port(), null, server::connections);
             }
         }
     }
 
     /** Prints the port, then answers stdin's lines until it ends or says {@code quit}. */
-    private static void answer(int port, Endings endings) throws IOException {
+    private static void answer(int port, Endings endings, java.util.function.IntSupplier connections) throws IOException {
         System.out.println("listening " + port);
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null && !line.equals("quit"); ) {
             if (line.equals("stats")) {
                 System.out.println("stats " + heapAfterGc() + " " + fds() + " " + threads());
+            } else if (line.equals("connections")) {
+                System.out.println("connections " + connections.getAsInt());
             } else if (line.equals("endings")) {
                 System.out.println("endings" + (endings == null ? "" : endings.line()));
             }

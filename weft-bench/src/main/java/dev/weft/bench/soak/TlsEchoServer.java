@@ -96,6 +96,11 @@ final class TlsEchoServer implements AutoCloseable {
         return endings;
     }
 
+    /** @return how many connection tasks are alive (handshaking, serving, or stuck) */
+    int connections() {
+        return shutdown.connections();
+    }
+
     @Override
     public void close() throws IOException {
         try {

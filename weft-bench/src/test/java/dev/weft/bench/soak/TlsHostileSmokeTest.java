@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The short form of the TLS hostile matrix in the default build, on loopback: 4 healthy TLS
  * clients and one hostile peer of each kind for a second beside them, against the TLS echo server
- * in a JVM of its own with a 1 s handshake deadline. Every hostile connection must end with its
- * kind's named reason and the healthy clients must be answered without an error; the latency
- * ratio is printed, not held to (a second is too short for a p99).
+ * in a JVM of its own with a 1 s handshake deadline. Every hostile connection must be closed by the
+ * server, each kind's must end with the kind's named reason and no connection with another, and
+ * the healthy clients must be answered without an error; the latency ratio is printed, not held
+ * to (a second is too short for a p99).
  */
 @Timeout(60)
 class TlsHostileSmokeTest {
