@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
@@ -80,13 +81,16 @@ final class HealthyClient implements Runnable {
 
     void stop() {
         stopped = true;
-        Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // closing to end the run
-            }
+        Sockets.closeQuietly(socket);
+    }
+
+    /** Stops every client and waits for its thread, 10 s at most each. */
+    static void stopAll(List<HealthyClient> clients, List<Thread> threads) throws InterruptedException {
+        for (HealthyClient h : clients) {
+            h.stop();
+        }
+        for (Thread t : threads) {
+            t.join(10_000);
         }
     }
 

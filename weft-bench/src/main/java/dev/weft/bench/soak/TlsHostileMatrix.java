@@ -107,12 +107,7 @@ final class TlsHostileMatrix {
             Thread.sleep(1_000);
             boolean stillServing = c.roundTrips.sum() > rt2;
             long running = threads.stream().filter(Thread::isAlive).count();
-            for (HealthyClient h : clients) {
-                h.stop();
-            }
-            for (Thread t : threads) {
-                t.join(10_000);
-            }
+            HealthyClient.stopAll(clients, threads);
 
             print("without hostile peers:", rtWithout, without, cpu1.since(cpu0, seconds));
             print("with hostile peers:   ", rtWith, with, cpu2.since(cpu1, seconds));

@@ -87,14 +87,7 @@ final class TlsHostilePeer implements Runnable {
     /** Closes the connection in progress: for a peer that did not stop when asked. */
     void abort() {
         aborted = true;
-        Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // ending the run
-            }
-        }
+        Sockets.closeQuietly(socket);
     }
 
     @Override
