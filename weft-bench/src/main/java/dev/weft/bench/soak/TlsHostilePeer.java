@@ -18,6 +18,14 @@ import javax.net.ssl.SSLSocket;
  * another, each waited on until the server closes it, until {@link #stop()} (the connection in
  * progress is finished first, so that the server names the reason of every one). What happened is
  * in its {@link Tally}, summed over the peers of a kind.
+ *
+ * <h2>State</h2>
+ * <pre>
+ * field     meaning                                         who writes it
+ * stopped   finish the connection in progress, then end      stop(), from the harness (volatile)
+ * aborted   the harness closed the connection in progress    abort(), from the harness (volatile)
+ * socket    the connection in progress, for abort()          the peer's thread (volatile)
+ * </pre>
  */
 final class TlsHostilePeer implements Runnable {
     /** The kinds of hostile TLS peer, each with the reason the server must end its connections with. */
