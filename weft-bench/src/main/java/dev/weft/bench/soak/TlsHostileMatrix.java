@@ -94,7 +94,7 @@ final class TlsHostileMatrix {
             long rtWith = c.roundTrips.sum() - rt1;
             Cpu cpu2 = Cpu.of(server);
             stopPeers(peers, peerThreads, handshakeMillis);
-            Map<String, Long> endings = awaitEndings(server, tallies, before);
+            Map<String, Long> endings = TlsEndingsCheck.awaitEndings(server, tallies, before);
             long fdsAfter = server.stats().fds();
             long alive = server.connections();
             System.out.printf(Locale.ROOT, "[tls-hostile] server connection tasks alive after the peers left: %d (the healthy clients': %d)%n",
@@ -118,7 +118,7 @@ final class TlsHostileMatrix {
             if (full && (p50Ratio > 2 || p99Ratio > 2)) {
                 failures.add(String.format(Locale.ROOT, "latency: p50 ratio %.2f, p99 ratio %.2f (at most 2)", p50Ratio, p99Ratio));
             }
-            checkKinds(tallies, endings, hostile, full, failures);
+            TlsEndingsCheck.checkKinds(tallies, endings, hostile, full, failures);
             System.out.printf(Locale.ROOT, "[tls-hostile] healthy clients: %d/%d running, errors %d, mismatches %d, answered after the hostile"
                     + " peers left: %b, server alive %b%n", running, healthy, c.errors.sum(), c.mismatches.sum(), stillServing, server.alive());
             for (String e : c.firstErrors) {
@@ -201,59 +201,5 @@ final class TlsHostileMatrix {
         for (Thread t : threads) {
             t.join(10_000);
         }
-    }
-
-    /**
-     * The connections the server ended since {@code before}, by reason, once it has named as many
-     * as the peers made (or after 5 s).
-     */
-    private static Map<String, Long> awaitEndings(ServerProcess server, Map<TlsHostilePeer.Kind, TlsHostilePeer.Tally> tallies,
-            Map<String, Long> before) throws Exception {
-        long made = tallies.values().stream().mapToLong(t -> t.connections.sum()).sum();
-        Map<String, Long> endings = since(server.endings(), before);
-        for (int tries = 0; tries < 50 && endings.values().stream().mapToLong(Long::longValue).sum() < made; tries++) {
-            Thread.sleep(100);
-            endings = since(server.endings(), before);
-        }
-        return endings;
-    }
-
-    private static Map<String, Long> since(Map<String, Long> now, Map<String, Long> before) {
-        Map<String, Long> d = new java.util.TreeMap<>();
-        now.forEach((reason, n) -> {
-            long more = n - before.getOrDefault(reason, 0L);
-            if (more > 0) d.put(reason, more);
-        });
-        return d;
-    }
-
-    /** Prints each kind's line and adds a failure for each kind whose connections did not all end with its reason. */
-    private static void checkKinds(Map<TlsHostilePeer.Kind, TlsHostilePeer.Tally> tallies, Map<String, Long> endings, int hostile,
-            boolean full, List<String> failures) {
-        Map<String, Long> unclaimed = new java.util.TreeMap<>(endings);
-        for (TlsHostilePeer.Kind k : tallies.keySet()) {
-            TlsHostilePeer.Tally t = tallies.get(k);
-            long named = 0;
-            List<String> reasons = new ArrayList<>();
-            for (Map.Entry<String, Long> e : endings.entrySet()) {
-                if (e.getKey().startsWith(k.reason)) {
-                    named += e.getValue();
-                    reasons.add(e.getKey());
-                    unclaimed.remove(e.getKey());
-                }
-            }
-            System.out.printf(Locale.ROOT, "[tls-hostile] %-24s %d peers: %d connections, %d closed by the server, %d peer errors; the server"
-                    + " ended %d with %s%n", k, hostile, t.connections.sum(), t.closedByServer.sum(), t.errors.sum(), named,
-                    reasons.isEmpty() ? "[" + k.reason + "...]" : reasons);
-            boolean counted = full ? named == t.connections.sum() : named >= 1 && named <= t.connections.sum();
-            if (t.connections.sum() == 0 || !counted || t.closedByServer.sum() != t.connections.sum() || t.errors.sum() != 0) {
-                failures.add(k + ": " + t.connections.sum() + " connections, " + t.closedByServer.sum() + " closed by the server, "
-                        + t.errors.sum() + " peer errors, " + named + " ended with its reason (" + k.reason + "...)");
-            }
-        }
-        if (!unclaimed.isEmpty()) {
-            failures.add("connections ended for reasons of no hostile kind: " + unclaimed);
-        }
-        System.out.println("[tls-hostile] every ending the server named: " + endings);
     }
 }
