@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
@@ -14,7 +16,8 @@ import java.util.function.LongConsumer;
 /**
  * One healthy echo client, run on a virtual thread: random payloads (1 to {@code maxPayload}
  * bytes of random content) written whole, read back whole and compared byte for byte, until
- * {@link #stop()}. A read or write error (or 30 s without an answer) counts in {@link Counters#errors}
+ * {@link #stop()}; over a plain socket to the echo server, or (framed: each payload after its
+ * 4-byte length) over a TLS socket to the {@link TlsEchoServer}. A read or write error (or 30 s without an answer) counts in {@link Counters#errors}
  * and the client reconnects; a wrong byte counts in {@link Counters#mismatches}.
  */
 final class HealthyClient implements Runnable {
@@ -34,7 +37,14 @@ final class HealthyClient implements Runnable {
         }
     }
 
-    private final int port;
+    /** How a client opens its connection: a plain socket, or a TLS socket with its handshake done. */
+    @FunctionalInterface
+    interface Opener {
+        Socket open() throws IOException;
+    }
+
+    private final Opener opener;
+    private final boolean framed;
     private final int maxPayload;
     private final long seed;
     private final Counters counters;
@@ -43,7 +53,17 @@ final class HealthyClient implements Runnable {
     private volatile Socket socket;
 
     HealthyClient(int port, int maxPayload, long seed, Counters counters, LongConsumer latencyNanos) {
-        this.port = port;
+        this(() -> {
+            Socket s = new Socket();
+            s.connect(new InetSocketAddress("127.0.0.1", port), 30_000);
+            return s;
+        }, false, maxPayload, seed, counters, latencyNanos);
+    }
+
+    /** A client that opens its connections with {@code opener}; {@code framed}: each payload goes after its length. */
+    HealthyClient(Opener opener, boolean framed, int maxPayload, long seed, Counters counters, LongConsumer latencyNanos) {
+        this.opener = opener;
+        this.framed = framed;
         this.maxPayload = maxPayload;
         this.seed = seed;
         this.counters = counters;
@@ -52,8 +72,7 @@ final class HealthyClient implements Runnable {
 
     /** Connects once, so that a run starts with its connections open; run() reuses it. */
     void connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", port), 30_000);
+        Socket s = opener.open();
         s.setSoTimeout(30_000);
         s.setTcpNoDelay(true);
         socket = s;
@@ -62,20 +81,24 @@ final class HealthyClient implements Runnable {
 
     void stop() {
         stopped = true;
-        Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // closing to end the run
-            }
+        Sockets.closeQuietly(socket);
+    }
+
+    /** Stops every client and waits for its thread, 10 s at most each. */
+    static void stopAll(List<HealthyClient> clients, List<Thread> threads) throws InterruptedException {
+        for (HealthyClient h : clients) {
+            h.stop();
+        }
+        for (Thread t : threads) {
+            t.join(10_000);
         }
     }
 
     @Override
     public void run() {
         SplittableRandom rnd = new SplittableRandom(seed);
-        byte[] out = new byte[maxPayload];
+        int off = framed ? 4 : 0;
+        byte[] out = new byte[off + maxPayload];
         byte[] back = new byte[maxPayload];
         while (!stopped) {
             try {
@@ -87,11 +110,14 @@ final class HealthyClient implements Runnable {
                 InputStream i = s.getInputStream();
                 while (!stopped) {
                     int n = 1 + rnd.nextInt(maxPayload);
-                    for (int k = 0; k < n; k++) {
+                    for (int k = off; k < off + n; k++) {
                         out[k] = (byte) rnd.nextInt();
                     }
+                    if (framed) {
+                        ByteBuffer.wrap(out).putInt(0, n);
+                    }
                     long t0 = System.nanoTime();
-                    o.write(out, 0, n);
+                    o.write(out, 0, off + n);
                     for (int got = 0; got < n; ) {
                         int r = i.read(back, got, n - got);
                         if (r < 0) {
@@ -100,7 +126,7 @@ final class HealthyClient implements Runnable {
                         got += r;
                     }
                     latencyNanos.accept(System.nanoTime() - t0);
-                    if (!Arrays.equals(out, 0, n, back, 0, n)) {
+                    if (!Arrays.equals(out, off, off + n, back, 0, n)) {
                         counters.mismatches.increment();
                         if (counters.firstErrors.size() < 10) {
                             counters.firstErrors.add("mismatch in a payload of " + n + " bytes");

@@ -80,12 +80,7 @@ final class HostileMatrix {
             Thread.sleep(2_000);
             boolean stillServing = c.roundTrips.sum() > rt2;
             long running = threads.stream().filter(Thread::isAlive).count();
-            for (HealthyClient h : clients) {
-                h.stop();
-            }
-            for (Thread t : threads) {
-                t.join(10_000);
-            }
+            HealthyClient.stopAll(clients, threads);
 
             double p99Without = without.getValueAtPercentile(99) / 1000.0;
             double p99With = with.getValueAtPercentile(99) / 1000.0;

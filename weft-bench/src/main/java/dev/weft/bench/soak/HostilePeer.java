@@ -52,14 +52,7 @@ final class HostilePeer implements Runnable {
 
     void stop() {
         stopped = true;
-        Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // ending the run
-            }
-        }
+        Sockets.closeQuietly(socket);
     }
 
     @Override

@@ -5,13 +5,16 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A {@link SoakServer} in a JVM of its own (this JVM's {@code java} and class path), its stderr
- * inherited: {@link #stats()} asks it for its figures, {@link #cpu()} reads its process CPU time
+ * inherited: {@link #stats()} asks it for its figures, {@link #endings()} for how its TLS
+ * connections ended, {@link #cpu()} reads its process CPU time
  * from the OS, {@link #alive()} says whether it still runs.
  */
 final class ServerProcess implements AutoCloseable {
@@ -36,10 +39,20 @@ final class ServerProcess implements AutoCloseable {
     }
 
     static ServerProcess start(String heap) throws IOException {
+        return start(heap, List.of());
+    }
+
+    /** The {@link TlsEchoServer} with {@code cert}, {@code key} and a handshake deadline of {@code handshakeMillis}. */
+    static ServerProcess startTls(String heap, Path cert, Path key, long handshakeMillis) throws IOException {
+        return start(heap, List.of("tls", cert.toString(), key.toString(), String.valueOf(handshakeMillis)));
+    }
+
+    private static ServerProcess start(String heap, List<String> args) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap,
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), SoakServer.class.getName()));
+        cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         return new ServerProcess(p);
     }
@@ -64,6 +77,26 @@ final class ServerProcess implements AutoCloseable {
         }
         String[] f = l.split(" ");
         return new Stats(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+    }
+
+    /** @return how the TLS server's connections have ended so far, by reason (empty for the echo server) */
+    synchronized Map<String, Long> endings() throws IOException {
+        in.println("endings");
+        String l = out.readLine();
+        if (l == null || !l.startsWith("endings")) {
+            throw new IOException("the server JVM answered " + l + " (alive: " + alive() + ")");
+        }
+        return Endings.parse(l.substring("endings".length()));
+    }
+
+    /** @return how many connection tasks the server has alive */
+    synchronized long connections() throws IOException {
+        in.println("connections");
+        String l = out.readLine();
+        if (l == null || !l.startsWith("connections ")) {
+            throw new IOException("the server JVM answered " + l + " (alive: " + alive() + ")");
+        }
+        return Long.parseLong(l.substring("connections ".length()));
     }
 
     /** @return the server process's CPU time so far (user and system), from the OS */

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The harness's entry: {@code Soak soak|hostile|spin [--name value ...]} (see {@code weft-bench/SOAK.md});
+ * The harness's entry: {@code Soak soak|hostile|tls-hostile|spin [--name value ...]} (see {@code weft-bench/SOAK.md});
  * exits 1 if the run's verdict is a failure.
  */
 public final class Soak {
@@ -12,12 +12,12 @@ public final class Soak {
 
     /**
      * @param args the mode, then options {@code --connections N --minutes M --interval S --samples K --payload B
-     *     --healthy N --hostile N --seconds S}
+     *     --healthy N --hostile N --seconds S --handshake-ms MS}
      * @throws Exception if the harness itself fails
      */
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: Soak soak|hostile|spin [--connections N] [--minutes M] [--interval S] [--samples K] [--payload B] [--healthy N] [--hostile N] [--seconds S]");
+            System.err.println("usage: Soak soak|hostile|tls-hostile|spin [--connections N] [--minutes M] [--interval S] [--samples K] [--payload B] [--healthy N] [--hostile N] [--seconds S] [--handshake-ms MS]");
             System.exit(2);
         }
         Map<String, Integer> o = new HashMap<>();
@@ -31,6 +31,8 @@ public final class Soak {
                 yield SoakRun.run(o.getOrDefault("connections", 1000), samples, interval, o.getOrDefault("payload", 16384));
             }
             case "spin" -> SpinGuard.run(o.getOrDefault("connections", 1000), o.getOrDefault("seconds", 10));
+            case "tls-hostile" -> TlsHostileMatrix.run(o.getOrDefault("healthy", 50), o.getOrDefault("hostile", 5),
+                    o.getOrDefault("seconds", 20), o.getOrDefault("payload", 1024), o.getOrDefault("handshake-ms", 2000), true).pass() ? 0 : 1;
             case "hostile" -> HostileMatrix.run(o.getOrDefault("healthy", 50), o.getOrDefault("hostile", 10),
                     o.getOrDefault("seconds", 20), o.getOrDefault("payload", 1024));
             default -> {

@@ -1,5 +1,7 @@
 package dev.weft.examples.redis;
 
+import static dev.weft.Weft.await;
+
 import dev.weft.Weft;
 import dev.weft.examples.Accepting;
 import dev.weft.examples.Transport;
@@ -17,9 +19,11 @@ import dev.weft.net.tls.TlsAcceptor;
 import dev.weft.net.tls.TlsContexts;
 import dev.weft.task.Task;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
@@ -33,7 +37,8 @@ import java.util.function.LongSupplier;
  * }
  * }
  *
- * <p>One Weft {@link WeftRuntime} runs everything: the server is one task ({@link Accepting#serve}),
+ * <p>One Weft {@link WeftRuntime} runs everything: the server is one task ({@link Accepting#serve})
+ * per port (a plain and a TLS port with {@link #startWithTlsPort}, sharing the keyspace),
  * each connection ({@link ConnectionLoop}) a task of the server's task tracker, so a client that
  * fails ends only its own task and no connection outlives the server; expiry timers
  * ({@link TimerExpiry}) are tasks too. The keyspace is sharded ({@link Keyspace}): connections on
@@ -44,17 +49,29 @@ import java.util.function.LongSupplier;
  * grace is cancelled; the server's task ends once every connection task has.
  */
 public final class RedisServer implements AutoCloseable {
+    /** The plain port, or the TLS port when it is the only one. */
     private final TcpListener listener;
+    /** The TLS port when both are served, else null. */
+    private final TcpListener tlsListener;
     private final WeftRuntime runtime;
     private final Database db;
     private final Shutdown shutdown = new Shutdown();
+    private final Shutdown tlsShutdown = new Shutdown();
     private final Task<Long> acceptor;
 
-    private RedisServer(TcpListener listener, WeftRuntime runtime, Database db, RedisConfig config, TlsAcceptor tls) {
+    private RedisServer(TcpListener listener, TcpListener tlsListener, WeftRuntime runtime, Database db, RedisConfig config,
+            TlsAcceptor tls) {
         this.listener = listener;
+        this.tlsListener = tlsListener;
         this.runtime = runtime;
         this.db = db;
-        this.acceptor = runtime.spawn(tls == null ? serve(listener, db, config, shutdown) : serve(listener, db, config, shutdown, tls));
+        if (tlsListener != null) {
+            Task<Long> plain = runtime.spawn(serve(listener, db, config, shutdown));
+            Task<Long> secure = runtime.spawn(serve(tlsListener, db, config, tlsShutdown, tls));
+            this.acceptor = runtime.spawn(Weft.async(() -> await(plain) + await(secure)));
+        } else {
+            this.acceptor = runtime.spawn(tls == null ? serve(listener, db, config, shutdown) : serve(listener, db, config, shutdown, tls));
+        }
     }
 
     /**
@@ -163,10 +180,43 @@ public final class RedisServer implements AutoCloseable {
      * @throws IOException if the address cannot be bound
      */
     public static RedisServer start(RedisConfig config, TlsAcceptor tls) throws IOException {
-        WeftRuntime rt = WeftRuntime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
+        WeftRuntime rt = runtime(config);
         TcpListener l = Accepting.bindOn(rt, config.address());
+        return new RedisServer(l, null, rt, databaseOn(config, rt), config, tls);
+    }
+
+    /**
+     * Binds a plain port and a TLS port and serves both from one runtime and one keyspace, as
+     * Redis 6+ serves {@code port} and {@code tls-port} at once: a key set over one is read over
+     * the other.
+     *
+     * {@snippet :
+     * RedisServer server = RedisServer.startWithTlsPort(RedisConfig.onPort(6380), 6390,
+     *         RedisServer.tls(Path.of("redis.crt"), Path.of("redis.key"), null));
+     * // redis-cli -p 6380 SET k v;  redis-cli -p 6390 --tls --cacert redis.crt GET k
+     * }
+     *
+     * @param config the plain port's address, and how both ports run
+     * @param tlsPort the TLS port, on the plain port's host (0: any free port)
+     * @param tls the acceptor of each TLS handshake ({@link #tls})
+     * @return the running server
+     * @throws IOException if an address cannot be bound (nothing is left listening then)
+     */
+    public static RedisServer startWithTlsPort(RedisConfig config, int tlsPort, TlsAcceptor tls) throws IOException {
+        WeftRuntime rt = runtime(config);
+        TcpListener plain = Accepting.bindOn(rt, config.address());
+        TcpListener secure = Accepting.bindOn(rt, new InetSocketAddress(config.address().getAddress(), tlsPort));
+        return new RedisServer(plain, secure, rt, databaseOn(config, rt), config, Objects.requireNonNull(tls, "tls"));
+    }
+
+    private static WeftRuntime runtime(RedisConfig config) {
+        return WeftRuntime.builder().workers(config.workers()).threadNamePrefix("redis-worker-").build();
+    }
+
+    /** The keyspace and pub/sub of a server on {@code rt}: expiry timers are tasks of {@code rt}. */
+    private static Database databaseOn(RedisConfig config, WeftRuntime rt) {
         Keyspace ks = new Keyspace(config.shards(), System::currentTimeMillis, new TimerExpiry(rt));
-        return new RedisServer(l, rt, Database.of(ks, new PubSub(config.pubsubCapacity())), config, tls);
+        return Database.of(ks, new PubSub(config.pubsubCapacity()));
     }
 
     /**
@@ -175,6 +225,16 @@ public final class RedisServer implements AutoCloseable {
      */
     public int port() throws IOException {
         return listener.localAddress().getPort();
+    }
+
+    /**
+     * @return the TLS port of a server started with {@link #startWithTlsPort}
+     * @throws IOException if the server is closed
+     * @throws IllegalStateException if the server serves one port only ({@link #port()})
+     */
+    public int tlsPort() throws IOException {
+        if (tlsListener == null) throw new IllegalStateException("this server has one port, " + port() + ", and no second TLS port");
+        return tlsListener.localAddress().getPort();
     }
 
     /** @return the server's data (for tests and tools in the same JVM) */
@@ -203,12 +263,13 @@ public final class RedisServer implements AutoCloseable {
      */
     public Task<Long> shutdown(Duration grace) {
         shutdown.begin(grace);
+        tlsShutdown.begin(grace);
         return acceptor;
     }
 
     /** @return how many connection tasks are alive */
     public int connections() {
-        return shutdown.connections();
+        return shutdown.connections() + tlsShutdown.connections();
     }
 
     /**
@@ -223,6 +284,7 @@ public final class RedisServer implements AutoCloseable {
             Weft.blockOn(shutdown(Duration.ZERO));
         } finally {
             listener.close();
+            if (tlsListener != null) tlsListener.close();
             runtime.close();
         }
     }
