@@ -99,8 +99,8 @@ public final class Accepting {
                     try {
                         s.setNoDelay(true);
                     } catch (IOException gone) {
-                        s.close();
-                        continue;
+                        // the peer reset the connection before it was served: served all the same,
+                        // so that its first read names the reset (closed here, it went unnamed)
                     }
                     connections.spawn(serve.apply(s));
                 }

@@ -1,0 +1,50 @@
+package dev.weft.net.tls.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The order in which a Weft TLS server prefers cipher suites: the JDK's, except that AES-128-GCM
+ * comes before AES-256-GCM (and ChaCha20-Poly1305 after both in TLS 1.3), as in Mozilla's server
+ * guidelines and Netty's defaults. The JDK puts AES-256 first; AES-128 is as safe for TLS (its
+ * must-implement suite in TLS 1.3) and costs less CPU per record (10 rounds against 14). Only the
+ * bulk cipher moves: a TLS 1.2 suite stays after its key-exchange neighbours, so the JDK's
+ * preference of ECDHE over the others is kept.
+ *
+ * {@snippet :
+ * String[] order = CipherOrder.preferAes128(engine.getSSLParameters().getCipherSuites());
+ * // {"TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
+ * //  "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384", ...}
+ * }
+ */
+public final class CipherOrder {
+    private static final List<String> TLS13 = List.of("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256");
+    private static final String AES256 = "_AES_256_GCM_SHA384";
+    private static final String AES128 = "_AES_128_GCM_SHA256";
+
+    private CipherOrder() {}
+
+    /**
+     * @param enabled the suites in the JDK's order of preference
+     * @return the same suites, AES-128-GCM before AES-256-GCM
+     */
+    public static String[] preferAes128(String[] enabled) {
+        Set<String> all = new LinkedHashSet<>(Arrays.asList(enabled));
+        List<String> out = new ArrayList<>(enabled.length);
+        for (String s : TLS13) {
+            if (all.contains(s)) out.add(s);
+        }
+        for (String s : enabled) {
+            if (TLS13.contains(s) || out.contains(s)) continue;
+            if (s.endsWith(AES256)) {
+                String sibling = s.substring(0, s.length() - AES256.length()) + AES128;
+                if (all.contains(sibling) && !out.contains(sibling)) out.add(sibling);
+            }
+            out.add(s);
+        }
+        return out.toArray(String[]::new);
+    }
+}
