@@ -47,8 +47,8 @@ import javax.net.ssl.SSLParameters;
  * key exchange steps) run on the blocking pool, never on a worker.
  *
  * <p>Cipher suites: the context's, in the JDK's order, except that the server prefers AES-128-GCM
- * to AES-256-GCM (as Mozilla's server guidelines and Netty do; the JDK prefers AES-256): as safe
- * for TLS, and less CPU per record. Where the JVM names its server suites
+ * to AES-256-GCM, as Mozilla's server guidelines and Netty do (the JDK prefers AES-256; AES-128 is
+ * TLS 1.3's must-implement suite). Where the JVM names its server suites
  * ({@code -Djdk.tls.server.cipherSuites}), that list and its order are kept.
  */
 public final class TlsAcceptor {
