@@ -148,11 +148,14 @@ public final class TlsDriver {
      */
     public Poll<Void> pollHandshake(Context cx) throws IOException {
         handshakeWaker = cx.waker();
-        return step(cx, () -> {
+        beginStep();
+        try {
             check();
             if (handshakeStep() instanceof Poll.Pending) return Poll.pending();
             return flushNet();
-        });
+        } finally {
+            endStep(cx.waker());
+        }
     }
 
     /**
@@ -167,7 +170,8 @@ public final class TlsDriver {
      */
     public Poll<Integer> pollRead(Context cx, ByteBuffer dst) throws IOException {
         readWaker = cx.waker();
-        return step(cx, () -> {
+        beginStep();
+        try {
             while (true) {
                 if (closed) throw new ClosedChannelException();
                 if (holds(appIn)) return Poll.ready(deliver(dst)); // plaintext before a failure is still the peer's
@@ -192,7 +196,9 @@ public final class TlsDriver {
                 if (f instanceof Poll.Pending) return Poll.pending();
                 if (f instanceof Poll.Ready<Boolean>(Boolean more) && !more) throw truncated("the peer's stream ended without close_notify");
             }
-        });
+        } finally {
+            endStep(cx.waker());
+        }
     }
 
     /**
@@ -207,7 +213,8 @@ public final class TlsDriver {
      */
     public Poll<Integer> pollWrite(Context cx, ByteBuffer src) throws IOException {
         writeWaker = cx.waker();
-        return step(cx, () -> {
+        beginStep();
+        try {
             while (true) {
                 check();
                 if (closeSent) throw new SSLException("write after shutdown: close_notify was sent");
@@ -226,7 +233,9 @@ public final class TlsDriver {
                 // reader's progress wakes this side
                 if (r.bytesProduced() == 0) return Poll.pending();
             }
-        });
+        } finally {
+            endStep(cx.waker());
+        }
     }
 
     /**
@@ -238,11 +247,14 @@ public final class TlsDriver {
      */
     public Poll<Void> pollFlush(Context cx) throws IOException {
         writeWaker = cx.waker();
-        return step(cx, () -> {
+        beginStep();
+        try {
             check();
             if (flushNet() instanceof Poll.Pending) return Poll.pending();
             return out.pollFlush(io);
-        });
+        } finally {
+            endStep(cx.waker());
+        }
     }
 
     /**
@@ -255,7 +267,8 @@ public final class TlsDriver {
      */
     public Poll<Void> pollShutdown(Context cx) throws IOException {
         writeWaker = cx.waker();
-        return step(cx, () -> {
+        beginStep();
+        try {
             check();
             if (!closeSent) {
                 closeSent = true;
@@ -267,7 +280,9 @@ public final class TlsDriver {
             }
             if (flushNet() instanceof Poll.Pending) return Poll.pending();
             return out.pollShutdown(io);
-        });
+        } finally {
+            endStep(cx.waker());
+        }
     }
 
     /**
@@ -298,27 +313,20 @@ public final class TlsDriver {
                 }
             }
         } finally {
-            giveBackEmptyBuffers();
-            unlockAndWake(null);
+            endStep(null);
         }
     }
 
-    /** One step of the engine, under the lock. */
-    @FunctionalInterface
-    private interface Step<T> {
-        Poll<T> run() throws IOException;
-    }
-
-    /** Runs {@code body} under the lock, then wakes the other sides if it moved anything. */
-    private <T> Poll<T> step(Context cx, Step<T> body) throws IOException {
+    /** Begins a step: takes the lock, which each poll holds for its whole step (never across a wait). */
+    private void beginStep() {
         lock.lock();
-        try {
-            progressed = false;
-            return body.run();
-        } finally {
-            giveBackEmptyBuffers();
-            unlockAndWake(cx.waker());
-        }
+        progressed = false;
+    }
+
+    /** Ends a step: gives back the empty buffers, releases the lock, then wakes the other sides if it moved anything. */
+    private void endStep(Waker self) {
+        giveBackEmptyBuffers();
+        unlockAndWake(self);
     }
 
     /** @return whether {@code b} (a buffer field, null when not held) holds bytes */
