@@ -49,7 +49,8 @@ final class ServerProcess implements AutoCloseable {
 
     private static ServerProcess start(String heap, List<String> args) throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap,
+        // native access: the server runs on the runtime's native epoll poller, as a deployed one would
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "--enable-native-access=ALL-UNNAMED",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), SoakServer.class.getName()));
         cmd.addAll(args);
