@@ -141,14 +141,18 @@ public class TlsExchangeBench {
         }
         if (busy(c) || busy(s)) throw new IllegalStateException("the engines' handshake did not end");
         // what is left on the wires (the server's session tickets) is taken in before the exchanges
-        for (ByteBuffer[] w : new ByteBuffer[][] {{toClient}, {toServer}}) {
-            SSLEngine e = w[0] == toClient ? c : s;
-            w[0].flip();
-            while (w[0].hasRemaining() && e.unwrap(w[0], plain.clear()).bytesConsumed() > 0) {
-                Thread.onSpinWait();
-            }
-            if (w[0].hasRemaining()) throw new IllegalStateException("bytes left on a wire after the handshake");
+        takeIn(c, toClient);
+        takeIn(s, toServer);
+    }
+
+    /** Unwraps every record left in {@code wire} (write mode) into {@code e}. */
+    private void takeIn(SSLEngine e, ByteBuffer wire) throws IOException {
+        wire.flip();
+        boolean more = true;
+        while (wire.hasRemaining() && more) {
+            more = e.unwrap(wire, plain.clear()).bytesConsumed() > 0;
         }
+        if (wire.hasRemaining()) throw new IllegalStateException("bytes left on a wire after the handshake");
     }
 
     private static boolean busy(SSLEngine e) {

@@ -1,7 +1,7 @@
 package dev.weft.net.tls.internal;
 
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -32,16 +32,15 @@ public final class CipherOrder {
      * @return the same suites, AES-128-GCM before AES-256-GCM
      */
     public static String[] preferAes128(String[] enabled) {
-        Set<String> all = new LinkedHashSet<>(Arrays.asList(enabled));
-        List<String> out = new ArrayList<>(enabled.length);
+        Set<String> all = new HashSet<>(Arrays.asList(enabled));
+        Set<String> out = new LinkedHashSet<>(enabled.length * 2);
         for (String s : TLS13) {
             if (all.contains(s)) out.add(s);
         }
         for (String s : enabled) {
-            if (TLS13.contains(s) || out.contains(s)) continue;
             if (s.endsWith(AES256)) {
                 String sibling = s.substring(0, s.length() - AES256.length()) + AES128;
-                if (all.contains(sibling) && !out.contains(sibling)) out.add(sibling);
+                if (all.contains(sibling)) out.add(sibling); // a set: no effect if already in
             }
             out.add(s);
         }
