@@ -31,7 +31,8 @@ import javax.net.ssl.SSLProtocolException;
  *  tasks, failure,      on the blocking pool); the three buffers are null or the pool's
  *  closeSent, closed,
  *  established,
- *  quietRecords
+ *  quietRecords,
+ *  progressed
  * readWaker,           volatile: written under lock by the poll of that side before it polls
  *  writeWaker,          the transport, read without the lock by {@link #wakeAll()}, which the
  *  handshakeWaker       transport and the blocking pool call from any thread
